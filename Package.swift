@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// ICU is linked from Debian's libicu-dev. Foundation's private ICU is listed first so that
+/// Foundation's own ICU symbols never bind to the system copy.
+let icuLinkerSettings: [LinkerSetting] = [
+  .linkedLibrary("_FoundationICU"),
+  .linkedLibrary("icui18n"),
+  .linkedLibrary("icuuc"),
+  .linkedLibrary("icudata"),
+]
+
+let package = Package(
+  name: "VocabKit",
+  products: [
+    .library(name: "VocabKit", targets: ["VocabKit"]),
+    .executable(name: "vocab", targets: ["VocabCLI"]),
+  ],
+  targets: [
+    .target(name: "CICU", linkerSettings: icuLinkerSettings),
+    .target(name: "VocabKitNormalization", dependencies: ["CICU"]),
+    .target(name: "VocabKitVocabulary", dependencies: ["VocabKitNormalization"]),
+    .target(name: "VocabKitMatching", dependencies: ["VocabKitNormalization"]),
+    .target(
+      name: "VocabKitRouting",
+      dependencies: ["VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching"]
+    ),
+    .target(name: "VocabKitEvaluation", dependencies: ["VocabKitRouting"]),
+    .target(
+      name: "VocabKit",
+      dependencies: [
+        "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
+        "VocabKitEvaluation",
+      ]
+    ),
+    .executableTarget(name: "VocabCLI", dependencies: ["VocabKit"]),
+    .testTarget(name: "VocabKitNormalizationTests", dependencies: ["VocabKitNormalization"]),
+    .testTarget(name: "VocabKitVocabularyTests", dependencies: ["VocabKitVocabulary"]),
+    .testTarget(name: "VocabKitMatchingTests", dependencies: ["VocabKitMatching"]),
+    .testTarget(name: "VocabKitRoutingTests", dependencies: ["VocabKitRouting"]),
+    .testTarget(name: "VocabKitEvaluationTests", dependencies: ["VocabKitEvaluation"]),
+    .testTarget(name: "VocabCLITests", dependencies: ["VocabCLI"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+import Foundation
+
+let status = VocabCommand.main(Array(CommandLine.arguments.dropFirst()), console: Console())
+exit(status)

@@ -1,0 +1,52 @@
+import Synchronization
+
+/// Hands out clones of an ICU handle, one per concurrent caller, and keeps them for reuse.
+///
+/// ICU's break iterators hold the text they segment and its transliterators are not
+/// documented as thread-safe, so each caller works on a clone of its own. Cloning costs
+/// about 1.5 µs, opening about 200 µs.
+final class HandlePool<Handle: AnyObject & Sendable>: Sendable {
+  private let prototype: Handle
+  private let cloneHandle: @Sendable (Handle) throws(ICUError) -> Handle
+  private let idle = Mutex<[Handle]>([])
+  /// Clones kept for reuse at most; more concurrent callers get clones that are then closed.
+  private let capacity = 64
+
+  init(_ prototype: Handle, clone: @escaping @Sendable (Handle) throws(ICUError) -> Handle) {
+    self.prototype = prototype
+    self.cloneHandle = clone
+  }
+
+  /// Runs `body` with a handle that no other caller uses meanwhile.
+  func withHandle<Result>(_ body: (Handle) throws(ICUError) -> Result) throws(ICUError) -> Result {
+    let handle: Handle
+    if let taken = idle.withLock({ $0.popLast() }) {
+      handle = taken
+    } else {
+      handle = try cloneHandle(prototype)
+    }
+    defer {
+      idle.withLock { handles in
+        if handles.count < capacity { handles.append(handle) }
+      }
+    }
+    return try body(handle)
+  }
+}
+
+/// A thread-safe cache with a bound on its size: when full it is emptied and refilled.
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  private let storage = Mutex<[Key: Value]>([:])
+  private let limit: Int
+
+  init(limit: Int) { self.limit = limit }
+
+  func value(for key: Key) -> Value? { storage.withLock { $0[key] } }
+
+  func store(_ value: Value, for key: Key) {
+    storage.withLock { storage in
+      if storage.count >= limit { storage.removeAll(keepingCapacity: true) }
+      storage[key] = value
+    }
+  }
+}

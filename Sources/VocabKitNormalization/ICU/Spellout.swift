@@ -1,0 +1,45 @@
+import CICU
+
+/// ICU's rule-based number format for spelled-out numbers ("twenty-one", "двадцать один").
+final class Spellout: @unchecked Sendable {
+  let locale: String
+  private let handle: OpaquePointer
+
+  init(locale: String) throws(ICUError) {
+    var status: Int32 = 0
+    let handle = locale.withCString { cicu_spellout_open($0, &status) }
+    try ICUError.check(status, "open the spell-out rules for '\(locale)'")
+    guard let handle else { throw ICUError(operation: "open spell-out rules", status: 1) }
+    self.locale = locale
+    self.handle = handle
+  }
+
+  deinit { cicu_spellout_close(handle) }
+
+  /// Spells out `value` with the named rule set, such as `%spellout-ordinal`.
+  func format(_ value: Int64, ruleSet: String? = nil) throws(ICUError) -> String {
+    let ruleUnits = ruleSet.map { Array($0.utf16) }
+    let output = try withUTF16Output(
+      initialCapacity: 64, operation: "spell out \(value) in '\(locale)'"
+    ) { buffer, capacity, status in
+      if let ruleUnits {
+        return ruleUnits.withUnsafeBufferPointer {
+          cicu_spellout_format(
+            handle, value, $0.baseAddress, Int32($0.count), buffer, capacity, &status)
+        }
+      }
+      return cicu_spellout_format(handle, value, nil, 0, buffer, capacity, &status)
+    }
+    return String(decoding: output, as: UTF16.self)
+  }
+
+  /// Parses spelled-out text leniently; returns nil unless the whole text is a number.
+  func parse(_ text: String) -> Int64? {
+    let units = Array(text.utf16)
+    var status: Int32 = 0
+    var parsed: Int32 = 0
+    let value = cicu_spellout_parse(handle, units, Int32(units.count), &parsed, &status)
+    guard status <= 0, Int(parsed) == units.count else { return nil }
+    return value
+  }
+}

@@ -1,0 +1,228 @@
+/// A stretch of the original text that becomes one token, in UTF-16 offsets.
+struct Piece {
+  var range: Range<Int>
+  var chineseNumber: SpokenNumber? = nil
+}
+
+/// Converts increasing UTF-16 offsets into Unicode scalar offsets in one pass.
+struct ScalarOffsets {
+  private let units: [UInt16]
+  private var unitPosition = 0
+  private var scalarPosition = 0
+
+  init(units: [UInt16]) { self.units = units }
+
+  private mutating func scalarOffset(of unitOffset: Int) -> Int {
+    if unitOffset < unitPosition {
+      unitPosition = 0
+      scalarPosition = 0
+    }
+    while unitPosition < unitOffset {
+      if !UTF16.isTrailSurrogate(units[unitPosition]) { scalarPosition += 1 }
+      unitPosition += 1
+    }
+    return scalarPosition
+  }
+
+  mutating func scalarRange(of range: Range<Int>) -> Range<Int> {
+    let start = scalarOffset(of: range.lowerBound)
+    return start..<scalarOffset(of: range.upperBound)
+  }
+}
+
+extension Normalizer {
+  /// Characters that join two words into one token when they stand between them with no
+  /// space: "Wi-Fi", "AC/DC", "R&B", "U.S".
+  private static let joiners: Set<UInt16> = [
+    0x2D, 0x2010, 0x2011, 0x2F, 0x27, 0x2019, 0x2E, 0x26, 0xB7,
+  ]
+
+  /// Keeps the word segments and joins those linked by a single joiner character.
+  ///
+  /// - Complexity: O(*n*) in the number of segments.
+  static func joinWords(_ pieces: [(Piece, Int32)], _ units: [UInt16]) -> [Piece] {
+    var result: [Piece] = []
+    var index = 0
+    while index < pieces.count {
+      let (piece, status) = pieces[index]
+      guard status != 0 || piece.chineseNumber != nil else {
+        index += 1
+        continue
+      }
+      var merged = piece
+      while merged.chineseNumber == nil, index + 2 < pieces.count {
+        let (joiner, joinerStatus) = pieces[index + 1]
+        let (next, nextStatus) = pieces[index + 2]
+        guard joinerStatus == 0, joiner.range.count == 1,
+          joiners.contains(units[joiner.range.lowerBound]),
+          nextStatus != 0, next.chineseNumber == nil,
+          !(400..<500).contains(nextStatus), !(400..<500).contains(status)
+        else { break }
+        merged.range = merged.range.lowerBound..<next.range.upperBound
+        index += 2
+      }
+      result.append(merged)
+      index += 1
+    }
+    return result
+  }
+
+  /// Finds Chinese numbers such as 十, 第十集 and 第3季 and makes each one piece, cutting the
+  /// word segments around them.
+  ///
+  /// A run of numerals counts as a number when it follows 第, is followed by a measure word
+  /// (集, 季, 首 …), or is a whole word by itself; numerals inside words (一起) stay text.
+  ///
+  /// - Complexity: O(*n*) in the length of the text.
+  static func splitChineseNumbers(_ segments: [WordBreaker.Segment], _ units: [UInt16])
+    -> [(Piece, Int32)]
+  {
+    var boundaries = Set<Int>()
+    for segment in segments {
+      boundaries.insert(segment.range.lowerBound)
+      boundaries.insert(segment.range.upperBound)
+    }
+    var matches: [Piece] = []
+    var position = 0
+    func character(_ at: Int) -> Character? {
+      guard at < units.count, let scalar = Unicode.Scalar(units[at]) else { return nil }
+      return Character(scalar)
+    }
+    func isDigit(_ at: Int) -> Bool { at < units.count && (0x30...0x39).contains(units[at]) }
+    while position < units.count {
+      guard let first = character(position),
+        first == ChineseNumerals.ordinalPrefix || ChineseNumerals.isNumeral(first)
+      else {
+        position += 1
+        continue
+      }
+      var end = position
+      let isOrdinal = first == ChineseNumerals.ordinalPrefix
+      if isOrdinal { end += 1 }
+      let numeralStart = end
+      var hanNumerals = 0
+      var digits = 0
+      while end < units.count {
+        if let next = character(end), ChineseNumerals.isNumeral(next) {
+          hanNumerals += 1
+        } else if isDigit(end) {
+          digits += 1
+        } else {
+          break
+        }
+        end += 1
+      }
+      guard end > numeralStart, hanNumerals == 0 || digits == 0 else {
+        position = max(end, position + 1)
+        continue
+      }
+      let numeralEnd = end
+      var counter: String? = nil
+      if let next = character(end), ChineseNumerals.counters.contains(next) {
+        counter = String(next)
+        end += 1
+      }
+      let wholeWord = boundaries.contains(position) && boundaries.contains(numeralEnd)
+      let text = String(decoding: units[numeralStart..<numeralEnd], as: UTF16.self)
+      let value = hanNumerals > 0 ? ChineseNumerals.value(of: text) : Int64(text)
+      let accepted = isOrdinal || counter != nil || (hanNumerals > 0 && wholeWord)
+      if accepted, let value {
+        matches.append(
+          Piece(
+            range: position..<end,
+            chineseNumber: SpokenNumber(value: value, isOrdinal: isOrdinal, counter: counter)))
+        position = end
+      } else {
+        position = numeralEnd
+      }
+    }
+    guard !matches.isEmpty else { return segments.map { (Piece(range: $0.range), $0.ruleStatus) } }
+
+    var result: [(Piece, Int32)] = []
+    var matchIndex = 0
+    for segment in segments {
+      var start = segment.range.lowerBound
+      while start < segment.range.upperBound {
+        while matchIndex < matches.count, matches[matchIndex].range.upperBound <= start {
+          matchIndex += 1
+        }
+        guard matchIndex < matches.count,
+          matches[matchIndex].range.lowerBound < segment.range.upperBound
+        else {
+          result.append((Piece(range: start..<segment.range.upperBound), segment.ruleStatus))
+          break
+        }
+        let match = matches[matchIndex]
+        if match.range.lowerBound > start {
+          result.append((Piece(range: start..<match.range.lowerBound), segment.ruleStatus))
+        }
+        if match.range.lowerBound >= start {
+          result.append((match, 400))
+        }
+        start = match.range.upperBound
+      }
+    }
+    return result
+  }
+
+  /// Merges runs of number words into number tokens: "twenty one" → 21, "двадцать один" →
+  /// 21, "two hundred thirty" → 230 (ICU's lenient spell-out parser for runs with a scale).
+  ///
+  /// - Complexity: O(*n*) in the number of tokens.
+  func mergeSpelledNumbers(_ tokens: [Token], units: [UInt16]) -> [Token] {
+    guard tokens.contains(where: { numbers.words.contains($0.folded) }) else { return tokens }
+    var result: [Token] = []
+    result.reserveCapacity(tokens.count)
+    var index = 0
+    while index < tokens.count {
+      guard tokens[index].number == nil, numbers.words.contains(tokens[index].folded) else {
+        result.append(tokens[index])
+        index += 1
+        continue
+      }
+      var runEnd = index
+      var hasScale = false
+      while runEnd < tokens.count, tokens[runEnd].number == nil,
+        numbers.words.contains(tokens[runEnd].folded), runEnd - index < 12
+      {
+        if numbers.scaleWords.contains(tokens[runEnd].folded) { hasScale = true }
+        runEnd += 1
+      }
+      var merged: (end: Int, number: SpokenNumber)? = nil
+      if hasScale, runEnd - index >= 2 {
+        let phrase = tokens[index..<runEnd].map(\.folded).joined(separator: " ")
+        if let value = numbers.parseLong(phrase) {
+          merged = (runEnd, SpokenNumber(value: value))
+        }
+      }
+      if merged == nil {
+        var end = min(runEnd, index + numbers.longestEntry + 2)
+        while end > index {
+          let key = tokens[index..<end].map(\.folded).joined()
+          if let number = numbers.entries[key] {
+            merged = (end, number)
+            break
+          }
+          end -= 1
+        }
+      }
+      guard let (end, number) = merged else {
+        result.append(tokens[index])
+        index += 1
+        continue
+      }
+      let first = tokens[index]
+      let last = tokens[end - 1]
+      let range = first.scalarRange.lowerBound..<last.scalarRange.upperBound
+      let utf16Range = first.utf16Range.lowerBound..<last.utf16Range.upperBound
+      var token = Token(
+        text: String(decoding: units[utf16Range], as: UTF16.self), scalarRange: range,
+        folded: tokens[index..<end].map(\.folded).joined(separator: " "),
+        latinKey: String(number.value), script: first.script, number: number)
+      token.utf16Range = utf16Range
+      result.append(token)
+      index = end
+    }
+    return result
+  }
+}

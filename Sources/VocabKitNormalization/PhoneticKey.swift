@@ -1,0 +1,237 @@
+/// Sound classes for matching what a recognizer wrote against what a vocabulary means.
+///
+/// A phonetic key is a string of sound symbols derived from a Latin key with English-like
+/// spelling rules ("ph" → f, "c" before e/i → s, "sh" → one symbol, doubled letters once,
+/// vowel clusters as one vowel, silent final "e" dropped). Keys ignore word boundaries:
+/// the key of "in box" equals the key of "inbox". Distances between keys use
+/// ``PhoneticKey/substitutionCost(_:_:)``, which makes likely recognizer confusions cheap
+/// (voiced/voiceless pairs, m/n, l/r, one vowel for another).
+///
+/// The rules are VocabKit's own and licence-clean: no pronouncing dictionary or GPL
+/// synthesizer is involved.
+public struct PhoneticKey: Hashable, Sendable {
+  /// The sound symbols, as ASCII bytes: vowels `a e i o u`; consonants `p b t d k g f v s z`,
+  /// `x` (sh), `c` (ch), `j`, `m n l r w y h`; digits stand for themselves.
+  public var symbols: [UInt8]
+
+  public init(symbols: [UInt8]) { self.symbols = symbols }
+
+  /// The key of one word's Latin key.
+  ///
+  /// - Complexity: O(*n*) in the length of `latinKey`.
+  public init(latinKey: String) {
+    symbols = Self.encode(Array(latinKey.utf8))
+  }
+
+  /// The key of several words, concatenated without boundaries.
+  public init(latinKeys: some Sequence<String>) {
+    symbols = []
+    for key in latinKeys { symbols += Self.encode(Array(key.utf8)) }
+  }
+
+  /// The symbols as a string, for display.
+  public var text: String { String(decoding: symbols, as: UTF8.self) }
+
+  private static func isVowelLetter(_ byte: UInt8) -> Bool {
+    byte == 0x61 || byte == 0x65 || byte == 0x69 || byte == 0x6F || byte == 0x75
+  }
+
+  static func encode(_ word: [UInt8]) -> [UInt8] {
+    // Doubled letters sound once; a silent final "e" after a consonant is dropped.
+    var letters: [UInt8] = []
+    letters.reserveCapacity(word.count)
+    for byte in word where letters.last != byte || (0x30...0x39).contains(byte) {
+      letters.append(byte)
+    }
+    if letters.count >= 4, letters.last == UInt8(ascii: "e"),
+      !isVowelLetter(letters[letters.count - 2]), letters[letters.count - 2] != UInt8(ascii: "y")
+    {
+      letters.removeLast()
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(letters.count)
+    var index = 0
+    func letter(_ at: Int) -> UInt8 { at < letters.count ? letters[at] : 0 }
+    func emit(_ symbol: Character) {
+      let byte = symbol.asciiValue!
+      if output.last != byte { output.append(byte) }
+    }
+    while index < letters.count {
+      let current = letters[index]
+      let next = letter(index + 1)
+      switch current {
+      case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"),
+        UInt8(ascii: "u"):
+        var end = index
+        while isVowelLetter(letter(end)) { end += 1 }
+        let run = String(decoding: letters[index..<min(end, index + 2)], as: UTF8.self)
+        let symbol: Character
+        switch run {
+        case "ee", "ea", "ie", "ei": symbol = "i"
+        case "oo", "ou", "ue", "ui": symbol = "u"
+        case "ai", "ae": symbol = "e"
+        case "au", "oa": symbol = "o"
+        default: symbol = Character(Unicode.Scalar(current))
+        }
+        emit(symbol)
+        index = end
+        continue
+      case UInt8(ascii: "c"):
+        if next == UInt8(ascii: "h") {
+          emit("c")
+          index += 2
+          continue
+        }
+        if next == UInt8(ascii: "k") {
+          emit("k")
+          index += 2
+          continue
+        }
+        emit(
+          next == UInt8(ascii: "e") || next == UInt8(ascii: "i") || next == UInt8(ascii: "y")
+            ? "s" : "k")
+      case UInt8(ascii: "s"):
+        if next == UInt8(ascii: "h") {
+          emit("x")
+          index += 2
+          continue
+        }
+        if next == UInt8(ascii: "c"), letter(index + 2) == UInt8(ascii: "h") {
+          emit("x")
+          index += 3
+          continue
+        }
+        emit("s")
+      case UInt8(ascii: "t"):
+        if next == UInt8(ascii: "c"), letter(index + 2) == UInt8(ascii: "h") {
+          emit("c")
+          index += 3
+          continue
+        }
+        emit("t")
+        if next == UInt8(ascii: "h") { index += 1 }
+      case UInt8(ascii: "p"):
+        if next == UInt8(ascii: "h") {
+          emit("f")
+          index += 2
+          continue
+        }
+        emit("p")
+      case UInt8(ascii: "z"):
+        if next == UInt8(ascii: "h") {
+          emit("j")
+          index += 2
+          continue
+        }
+        emit("z")
+      case UInt8(ascii: "k"), UInt8(ascii: "g"), UInt8(ascii: "d"), UInt8(ascii: "b"),
+        UInt8(ascii: "j"), UInt8(ascii: "r"):
+        emit(Character(Unicode.Scalar(current == UInt8(ascii: "k") ? current : current)))
+        if next == UInt8(ascii: "h") { index += 1 }  // kh, gh, dh, bh, jh, rh: aspiration
+      case UInt8(ascii: "q"):
+        emit("k")
+        if next == UInt8(ascii: "u") {
+          emit("w")
+          index += 1
+        }
+      case UInt8(ascii: "x"):
+        if index == 0 {
+          emit("x")  // Word-initial x: pinyin "xi" (shee) more often than English "xylo".
+        } else {
+          emit("k")
+          emit("s")
+        }
+      case UInt8(ascii: "y"):
+        emit(isVowelLetter(next) ? "y" : "i")
+      case UInt8(ascii: "w"):
+        if next == UInt8(ascii: "h") { index += 1 }
+        emit(isVowelLetter(letter(index + 1)) ? "w" : "u")
+      case UInt8(ascii: "h"):
+        // A spoken "h" before a vowel; silent after a vowel at the end of a syllable.
+        if isVowelLetter(next) || index == 0 { emit("h") }
+      case UInt8(ascii: "f"), UInt8(ascii: "v"), UInt8(ascii: "l"), UInt8(ascii: "m"),
+        UInt8(ascii: "n"):
+        emit(Character(Unicode.Scalar(current)))
+      case 0x30...0x39:
+        output.append(current)
+      default:
+        break
+      }
+      index += 1
+    }
+    return output
+  }
+
+  // MARK: Costs
+
+  /// The cost of deleting or inserting one symbol, out of 10.
+  @inline(__always)
+  public static func indelCost(_ symbol: UInt8) -> Int32 { costs.indel[Int(symbol & 0x7F)] }
+
+  /// The cost of writing `b` where `a` was meant, out of 10: 0 for the same symbol, 3 for
+  /// close sounds, 10 for unrelated ones.
+  @inline(__always)
+  public static func substitutionCost(_ a: UInt8, _ b: UInt8) -> Int32 {
+    costs.substitution[Int(a & 0x7F) << 7 | Int(b & 0x7F)]
+  }
+
+  /// The sum of the indel costs of a run of symbols: the most an alignment can cost.
+  public static func weight(_ symbols: some Sequence<UInt8>) -> Int32 {
+    symbols.reduce(0) { $0 + indelCost($1) }
+  }
+
+  private struct CostTables: Sendable {
+    var indel: [Int32]
+    var substitution: [Int32]
+  }
+
+  private static let costs: CostTables = {
+    var indel = [Int32](repeating: 10, count: 128)
+    for vowel in "aeiou" { indel[Int(vowel.asciiValue!)] = 5 }
+    indel[Int(Character("h").asciiValue!)] = 4
+    indel[Int(Character("y").asciiValue!)] = 6
+    indel[Int(Character("w").asciiValue!)] = 6
+    var substitution = [Int32](repeating: 10, count: 128 * 128)
+    func set(_ a: Character, _ b: Character, _ cost: Int32) {
+      let x = Int(a.asciiValue!)
+      let y = Int(b.asciiValue!)
+      substitution[x << 7 | y] = cost
+      substitution[y << 7 | x] = cost
+    }
+    for byte in 0..<128 { substitution[byte << 7 | byte] = 0 }
+    let vowels = Array("aeiou")
+    for a in vowels { for b in vowels where a != b { set(a, b, 3) } }
+    for (a, b) in [
+      ("p", "b"), ("t", "d"), ("k", "g"), ("f", "v"), ("s", "z"), ("c", "j"), ("x", "j"),
+      ("m", "n"),
+    ] { set(Character(a), Character(b), 3) }
+    for (a, b) in [
+      ("s", "x"), ("c", "x"), ("l", "r"), ("w", "v"), ("y", "i"), ("w", "u"), ("z", "j"),
+      ("s", "c"), ("t", "c"), ("d", "j"), ("k", "c"),
+    ] { set(Character(a), Character(b), 4) }
+    for (a, b) in [("p", "f"), ("b", "v"), ("k", "h"), ("g", "j"), ("t", "s"), ("n", "l")] {
+      set(Character(a), Character(b), 6)
+    }
+    return CostTables(indel: indel, substitution: substitution)
+  }()
+
+  /// Sound classes for candidate lookup: close sounds share a class, vowels and "h" have
+  /// none. "index" and "inbox" differ in one class ("ntks" against "npks").
+  @inline(__always)
+  public static func soundClass(_ symbol: UInt8) -> UInt8? {
+    switch symbol {
+    case UInt8(ascii: "p"), UInt8(ascii: "b"): return UInt8(ascii: "p")
+    case UInt8(ascii: "t"), UInt8(ascii: "d"): return UInt8(ascii: "t")
+    case UInt8(ascii: "k"), UInt8(ascii: "g"): return UInt8(ascii: "k")
+    case UInt8(ascii: "f"), UInt8(ascii: "v"), UInt8(ascii: "w"): return UInt8(ascii: "f")
+    case UInt8(ascii: "s"), UInt8(ascii: "z"), UInt8(ascii: "x"), UInt8(ascii: "c"),
+      UInt8(ascii: "j"):
+      return UInt8(ascii: "s")
+    case UInt8(ascii: "m"), UInt8(ascii: "n"): return UInt8(ascii: "n")
+    case UInt8(ascii: "l"), UInt8(ascii: "r"): return UInt8(ascii: "l")
+    case UInt8(ascii: "y"): return UInt8(ascii: "y")
+    case 0x30...0x39: return symbol
+    default: return nil
+    }
+  }
+}
