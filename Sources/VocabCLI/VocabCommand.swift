@@ -6,7 +6,7 @@ enum VocabCommand {
 
   /// Every subcommand, in the order `vocab --help` lists them.
   static let subcommands: [Subcommand] = [
-    NormalizeCommand.command
+    NormalizeCommand.command, ScoreCommand.command, RouteCommand.command,
   ]
 
   static var help: String {

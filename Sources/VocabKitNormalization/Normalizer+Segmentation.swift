@@ -170,27 +170,28 @@ extension Normalizer {
   ///
   /// - Complexity: O(*n*) in the number of tokens.
   func mergeSpelledNumbers(_ tokens: [Token], units: [UInt16]) -> [Token] {
-    guard tokens.contains(where: { numbers.words.contains($0.folded) }) else { return tokens }
+    // The number words of each token: one for "twenty", two for the joined "twenty-one".
+    let words = tokens.map { $0.number == nil ? numberWords($0) : nil }
+    guard words.contains(where: { $0 != nil }) else { return tokens }
+    func wordsOf(_ range: Range<Int>) -> [String] { words[range].flatMap { $0 ?? [] } }
     var result: [Token] = []
     result.reserveCapacity(tokens.count)
     var index = 0
     while index < tokens.count {
-      guard tokens[index].number == nil, numbers.words.contains(tokens[index].folded) else {
+      guard words[index] != nil else {
         result.append(tokens[index])
         index += 1
         continue
       }
       var runEnd = index
       var hasScale = false
-      while runEnd < tokens.count, tokens[runEnd].number == nil,
-        numbers.words.contains(tokens[runEnd].folded), runEnd - index < 12
-      {
-        if numbers.scaleWords.contains(tokens[runEnd].folded) { hasScale = true }
+      while runEnd < tokens.count, let runWords = words[runEnd], runEnd - index < 12 {
+        if runWords.contains(where: numbers.scaleWords.contains) { hasScale = true }
         runEnd += 1
       }
       var merged: (end: Int, number: SpokenNumber)? = nil
-      if hasScale, runEnd - index >= 2 {
-        let phrase = tokens[index..<runEnd].map(\.folded).joined(separator: " ")
+      if hasScale, wordsOf(index..<runEnd).count >= 2 {
+        let phrase = wordsOf(index..<runEnd).joined(separator: " ")
         if let value = numbers.parseLong(phrase) {
           merged = (runEnd, SpokenNumber(value: value))
         }
@@ -198,7 +199,7 @@ extension Normalizer {
       if merged == nil {
         var end = min(runEnd, index + numbers.longestEntry + 2)
         while end > index {
-          let key = tokens[index..<end].map(\.folded).joined()
+          let key = wordsOf(index..<end).joined()
           if let number = numbers.entries[key] {
             merged = (end, number)
             break
@@ -224,5 +225,17 @@ extension Normalizer {
       index = end
     }
     return result
+  }
+
+  /// The number words a token consists of: its folded form when that is a number word, or
+  /// the parts of a hyphenated word ("twenty-one", joined into one token by ``joinWords``)
+  /// when each part is one; nil otherwise.
+  private func numberWords(_ token: Token) -> [String]? {
+    if numbers.words.contains(token.folded) { return [token.folded] }
+    let hyphens: Set<Character> = ["-", "\u{2010}", "\u{2011}"]
+    guard token.folded.contains(where: hyphens.contains) else { return nil }
+    let parts = token.folded.split(whereSeparator: hyphens.contains).map(String.init)
+    guard parts.count >= 2, parts.allSatisfy(numbers.words.contains) else { return nil }
+    return parts
   }
 }

@@ -17,6 +17,11 @@ final class NumberLexicon: Sendable {
   ]
   /// The largest value spelled out into the table.
   static let tableLimit: Int64 = 100
+  /// Round values whose last word starts longer numbers; they are in the table too.
+  static let scales: [Int64] = [
+    100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 2000, 5000, 1_000_000, 2_000_000,
+    5_000_000,
+  ]
 
   /// Joined folded words → number.
   let entries: [String: SpokenNumber]
@@ -47,10 +52,13 @@ final class NumberLexicon: Sendable {
             segmenter)
         }
       }
-      for scale: Int64 in [100, 1000, 1_000_000] {
-        let scaleTokens = try segmenter(spellout.format(scale))
+      // Hundreds and the inflected forms of thousands and millions have words of their own
+      // in Russian ("двести", "тысячи", "миллионов"), so each is spelled out.
+      for scale: Int64 in Self.scales {
+        let spelled = try spellout.format(scale)
+        let scaleTokens = try segmenter(spelled)
         if let last = scaleTokens.last { builder.scaleWords.insert(last) }
-        builder.words.formUnion(scaleTokens)
+        try builder.add(spelled, SpokenNumber(value: scale), segmenter)
       }
     }
     entries = builder.entries
@@ -69,12 +77,19 @@ final class NumberLexicon: Sendable {
     mutating func add(
       _ spelled: String, _ number: SpokenNumber, _ segmenter: (String) throws(ICUError) -> [String]
     ) throws(ICUError) {
-      let tokens = try segmenter(spelled)
-      guard !tokens.isEmpty else { return }
-      let key = tokens.joined()
-      if entries[key] == nil { entries[key] = number }
-      words.formUnion(tokens)
-      longestEntry = max(longestEntry, tokens.count)
+      // ICU separates Thai number words with zero-width spaces ("ยี่\u{200B}สิบ\u{200B}เอ็ด"),
+      // which people do not type; the word breaker splits the unspaced text differently
+      // ("ยี่สิบ" + "เอ็ด"), so both splits contribute words. Both give the same key.
+      let unspaced = String(
+        String.UnicodeScalarView(spelled.unicodeScalars.filter { $0 != "\u{200B}" }))
+      for text in unspaced == spelled ? [spelled] : [spelled, unspaced] {
+        let tokens = try segmenter(text)
+        guard !tokens.isEmpty else { continue }
+        let key = tokens.joined()
+        if entries[key] == nil { entries[key] = number }
+        words.formUnion(tokens)
+        longestEntry = max(longestEntry, tokens.count)
+      }
     }
   }
 

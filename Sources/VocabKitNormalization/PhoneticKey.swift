@@ -26,7 +26,15 @@ public struct PhoneticKey: Hashable, Sendable {
   /// The key of several words, concatenated without boundaries.
   public init(latinKeys: some Sequence<String>) {
     symbols = []
-    for key in latinKeys { symbols += Self.encode(Array(key.utf8)) }
+    for key in latinKeys {
+      var encoded = Self.encode(Array(key.utf8))[...]
+      // A sound ending one word and starting the next is heard once ("bus stop", "busstop"),
+      // as within a word.
+      if let first = encoded.first, first == symbols.last, !(0x30...0x39).contains(first) {
+        encoded = encoded.dropFirst()
+      }
+      symbols += encoded
+    }
   }
 
   /// The symbols as a string, for display.
@@ -37,10 +45,12 @@ public struct PhoneticKey: Hashable, Sendable {
   }
 
   static func encode(_ word: [UInt8]) -> [UInt8] {
-    // Doubled letters sound once; a silent final "e" after a consonant is dropped.
+    // Doubled consonants sound once (doubled vowels are clusters: "ee", "oo"); a silent
+    // final "e" after a consonant is dropped.
     var letters: [UInt8] = []
     letters.reserveCapacity(word.count)
-    for byte in word where letters.last != byte || (0x30...0x39).contains(byte) {
+    for byte in word
+    where letters.last != byte || (0x30...0x39).contains(byte) || isVowelLetter(byte) {
       letters.append(byte)
     }
     if letters.count >= 4, letters.last == UInt8(ascii: "e"),
@@ -233,5 +243,29 @@ public struct PhoneticKey: Hashable, Sendable {
     case 0x30...0x39: return symbol
     default: return nil
     }
+  }
+}
+
+extension PhoneticKey {
+  /// Similarity of two whole keys in 0...1: 1 - weighted edit cost / the larger weight.
+  ///
+  /// - Complexity: O(*m* × *n*).
+  public static func similarity(_ a: [UInt8], _ b: [UInt8]) -> Double {
+    if a == b { return 1 }
+    if a.isEmpty || b.isEmpty { return 0 }
+    var previous = [Int32](repeating: 0, count: b.count + 1)
+    for j in 1...b.count { previous[j] = previous[j - 1] + indelCost(b[j - 1]) }
+    var current = previous
+    for i in 1...a.count {
+      current[0] = previous[0] + indelCost(a[i - 1])
+      for j in 1...b.count {
+        current[j] = min(
+          previous[j - 1] + substitutionCost(a[i - 1], b[j - 1]),
+          previous[j] + indelCost(a[i - 1]), current[j - 1] + indelCost(b[j - 1]))
+      }
+      swap(&previous, &current)
+    }
+    let cost = Double(previous[b.count])
+    return max(0, 1 - cost / Double(max(weight(a), weight(b), 1)))
   }
 }

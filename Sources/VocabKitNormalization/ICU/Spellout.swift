@@ -16,19 +16,19 @@ final class Spellout: @unchecked Sendable {
 
   deinit { cicu_spellout_close(handle) }
 
-  /// Spells out `value` with the named rule set, such as `%spellout-ordinal`.
+  /// Spells out `value` with the named rule set, such as `%spellout-ordinal`, or with the
+  /// locale's default rule set when `ruleSet` is nil.
   func format(_ value: Int64, ruleSet: String? = nil) throws(ICUError) -> String {
-    let ruleUnits = ruleSet.map { Array($0.utf16) }
+    // ICU keeps the rule set passed last as the format's default, so nil must reset it
+    // explicitly: an empty name restores the locale's initial default rule set.
+    let ruleUnits = Array((ruleSet ?? "").utf16) + [0]
     let output = try withUTF16Output(
       initialCapacity: 64, operation: "spell out \(value) in '\(locale)'"
     ) { buffer, capacity, status in
-      if let ruleUnits {
-        return ruleUnits.withUnsafeBufferPointer {
-          cicu_spellout_format(
-            handle, value, $0.baseAddress, Int32($0.count), buffer, capacity, &status)
-        }
+      ruleUnits.withUnsafeBufferPointer {
+        cicu_spellout_format(
+          handle, value, $0.baseAddress, Int32($0.count - 1), buffer, capacity, &status)
       }
-      return cicu_spellout_format(handle, value, nil, 0, buffer, capacity, &status)
     }
     return String(decoding: output, as: UTF16.self)
   }

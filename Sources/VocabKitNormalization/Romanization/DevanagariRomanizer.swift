@@ -50,10 +50,17 @@ enum DevanagariRomanizer {
     var output = ""
     func flush() {
       deleteSchwas(&syllables)
-      for syllable in syllables {
+      for (index, syllable) in syllables.enumerated() {
         output += syllable.consonant
         if let vowel = syllable.vowel { output += vowel }
-        output += syllable.coda
+        // An anusvara before p, b or m is written "m": मुंबई is "mumbai", not "munbai".
+        if syllable.coda.hasSuffix("n"), index + 1 < syllables.count,
+          let next = syllables[index + 1].consonant.first, "pbm".contains(next)
+        {
+          output += syllable.coda.dropLast() + "m"
+        } else {
+          output += syllable.coda
+        }
       }
       syllables.removeAll()
     }

@@ -1,0 +1,28 @@
+import Foundation
+import VocabKit
+
+/// The `--vocab DIR` option shared by the commands that read a vocabulary.
+enum VocabularyOption {
+  static let option = OptionSpecification.value(
+    "vocab", "DIR", help: "The vocabulary directory (default: ./vocab).")
+  static let locale = OptionSpecification.value(
+    "locale", "L", help: "Read each app's .lproj for this locale (zh-Hans, ru …); default all.")
+
+  static func directory(_ arguments: ParsedArguments) -> URL {
+    URL(fileURLWithPath: arguments.value("vocab") ?? "vocab")
+  }
+
+  /// Loads and compiles the vocabulary; load errors are printed to standard error.
+  static func compile(_ arguments: ParsedArguments, _ console: Console) throws
+    -> CompiledVocabulary
+  {
+    let registry = try VocabularyRegistry.load(
+      directory: directory(arguments), locale: arguments.value("locale"))
+    let errors = registry.diagnostics.filter { $0.severity == .error }
+    if !errors.isEmpty {
+      console.error(
+        "warning: the vocabulary has \(errors.count) error(s); see 'vocab lint'. What could be read is used.")
+    }
+    return try CompiledVocabulary(registry: registry)
+  }
+}

@@ -1,0 +1,39 @@
+import VocabKitNormalization
+
+/// An entry found in an utterance, with where and how well it matched.
+public struct Match: Hashable, Sendable, Codable {
+  public var identifier: String
+  public var type: String
+  public var owner: String
+  public var priority: Int
+  /// The matched words, as indices into the utterance's tokens.
+  public var tokenRange: Range<Int>
+  /// The matched stretch of the original utterance, in Unicode scalar offsets.
+  public var scalarRange: Range<Int>
+  /// The matched words as the utterance wrote them.
+  public var text: String
+  /// The phrase of the entry that matched best.
+  public var phrase: String
+  /// How sure the match is, in 0...1 (higher is better).
+  public var score: Double
+  /// Why the score is what it is.
+  public var components: ScoreComponents
+}
+
+/// The parts a match score is made of.
+public struct ScoreComponents: Hashable, Sendable, Codable {
+  /// Similarity of the sounds, in 0...1: 1 - weighted edit cost / the larger weight.
+  public var phonetic: Double
+  /// Similarity of the Latin spellings, in 0...1: 1 - edit distance / the longer length.
+  public var latin: Double
+  /// True when the Latin keys are equal: same words, whatever script or spacing.
+  public var exact: Bool
+  /// The share of the entry's phrase that the match covers (below 1 for "Kim" → Alex Kim).
+  public var coverage: Double
+  /// The phrase's own weight (below 1 for alternatives), and the matched part of it.
+  public var weight: Double
+  /// The deduction for a short phrase, which could match noise by chance.
+  public var shortPenalty: Double
+  /// True when the match went through a pronunciation hint.
+  public var viaPronunciation: Bool
+}

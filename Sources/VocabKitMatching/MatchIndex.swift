@@ -1,0 +1,210 @@
+import VocabKitNormalization
+
+/// A compiled, immutable index of entries that finds them inside utterances.
+///
+/// Every phrase is normalized once, at build time, into a phonetic key (sound symbols
+/// without word boundaries) and a Latin key. Multi-word phrases also get a key for each
+/// distinctive word, so "Kim" finds Alex Kim and "Alex" finds every Alex. Keys are indexed
+/// by pairs of sound classes, so a query touches only the keys that share sounds with it,
+/// and each candidate is verified by a weighted alignment against every token-aligned span
+/// of the utterance.
+///
+/// An index is `Sendable` and is shared by any number of threads without locks.
+public final class MatchIndex: Sendable {
+  public let entries: [MatchEntry]
+  let normalizer: Normalizer
+
+  // Keys, one per phrase, pronunciation and distinctive word: structure of arrays.
+  let keyEntry: [Int32]
+  let keyPhrase: [Int32]
+  let keyWeight: [Float]
+  let keyCoverage: [Float]
+  let keyIsPartial: [Bool]
+  let keyViaPronunciation: [Bool]
+  let keySymbolBounds: [Int32]
+  let symbols: [UInt8]
+  let keyLatinBounds: [Int32]
+  let latin: [UInt8]
+  let keyGramCount: [UInt16]
+  let postingBounds: [Int32]
+  let postings: [Int32]
+  let entryType: [Int32]
+  let typeNames: [String]
+  let scratchPool = ScratchPool()
+
+  /// The number of keys (phrases, pronunciations and distinctive words).
+  public var keyCount: Int { keyEntry.count }
+
+  /// Sound classes in candidate lookup: 8 consonant classes and 10 digits.
+  static let classCount = 18
+  static let bigramBuckets = classCount * classCount
+  static let unigramBase = bigramBuckets
+  /// Keys without any consonant or digit, verified for every query.
+  static let vowelBucket = unigramBase + classCount
+  static let bucketCount = vowelBucket + 1
+  /// How much a match on one word of a longer phrase counts.
+  public static let partialWeight: Float = 0.85
+  /// A word must weigh at least this much (about two consonants) to be a partial key.
+  static let minimumPartialWeight: Int32 = 20
+
+  static let classIndex: [UInt8] = {
+    var table = [UInt8](repeating: 255, count: 128)
+    for (index, symbol) in "ptkfsnly".utf8.enumerated() { table[Int(symbol)] = UInt8(index) }
+    for digit in 0..<10 { table[0x30 + digit] = UInt8(8 + digit) }
+    return table
+  }()
+
+  /// The sound-class sequence of some symbols.
+  static func classes(_ symbols: some Collection<UInt8>) -> [UInt8] {
+    symbols.compactMap { symbol in
+      guard let soundClass = PhoneticKey.soundClass(symbol) else { return nil }
+      return classIndex[Int(soundClass)]
+    }
+  }
+
+  /// Compiles `entries`.
+  ///
+  /// - Throws: ``ICUError`` if normalization fails (a broken ICU installation).
+  /// - Complexity: O(*n*) in the total length of the phrases.
+  public init(entries: [MatchEntry], normalizer: Normalizer) throws(ICUError) {
+    self.entries = entries
+    self.normalizer = normalizer
+    var builder = Builder()
+    var typeIDs: [String: Int32] = [:]
+    var typeNames: [String] = []
+    var entryType: [Int32] = []
+    entryType.reserveCapacity(entries.count)
+    for (entryIndex, entry) in entries.enumerated() {
+      if typeIDs[entry.type] == nil {
+        typeIDs[entry.type] = Int32(typeNames.count)
+        typeNames.append(entry.type)
+      }
+      entryType.append(typeIDs[entry.type]!)
+      for (phraseIndex, phrase) in entry.phrases.enumerated() {
+        let tokens = try normalizer.normalize(phrase.text)
+        builder.addPhrase(
+          tokens: tokens, entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),
+          viaPronunciation: false)
+        if let hint = phrase.pronunciation {
+          let hintTokens = try normalizer.normalize(Self.stripToneDigits(hint))
+          builder.addPhrase(
+            tokens: hintTokens, entry: entryIndex, phrase: phraseIndex,
+            weight: Float(phrase.weight), viaPronunciation: true)
+        }
+      }
+    }
+    keyEntry = builder.keyEntry
+    keyPhrase = builder.keyPhrase
+    keyWeight = builder.keyWeight
+    keyCoverage = builder.keyCoverage
+    keyIsPartial = builder.keyIsPartial
+    keyViaPronunciation = builder.keyViaPronunciation
+    keySymbolBounds = builder.keySymbolBounds
+    symbols = builder.symbols
+    keyLatinBounds = builder.keyLatinBounds
+    latin = builder.latin
+    keyGramCount = builder.keyGramCount
+    (postingBounds, postings) = builder.postingLists()
+    self.entryType = entryType
+    self.typeNames = typeNames
+  }
+
+  /// Removes pinyin tone digits: "ai4 qi2 yi4" → "ai qi yi".
+  static func stripToneDigits(_ hint: String) -> String {
+    var output = ""
+    var previousIsLetter = false
+    for character in hint {
+      if character.isNumber, previousIsLetter, ("1"..."5").contains(character) {
+        continue
+      }
+      previousIsLetter = character.isLetter
+      output.append(character)
+    }
+    return output
+  }
+
+  /// Collects keys and their candidate-lookup buckets.
+  struct Builder {
+    var keyEntry: [Int32] = []
+    var keyPhrase: [Int32] = []
+    var keyWeight: [Float] = []
+    var keyCoverage: [Float] = []
+    var keyIsPartial: [Bool] = []
+    var keyViaPronunciation: [Bool] = []
+    var keySymbolBounds: [Int32] = [0]
+    var symbols: [UInt8] = []
+    var keyLatinBounds: [Int32] = [0]
+    var latin: [UInt8] = []
+    var keyGramCount: [UInt16] = []
+    var bucketOfKey: [(bucket: UInt16, key: Int32)] = []
+
+    mutating func addPhrase(
+      tokens: [Token], entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool
+    ) {
+      let keys = tokens.map { PhoneticKey(latinKey: $0.latinKey).symbols }
+      let whole = keys.flatMap { $0 }
+      guard !whole.isEmpty else { return }
+      let totalWeight = PhoneticKey.weight(whole)
+      addKey(
+        whole, latin: tokens.flatMap { Array($0.latinKey.utf8) }, entry: entry, phrase: phrase,
+        weight: weight, coverage: 1, partial: false, viaPronunciation: viaPronunciation)
+      guard tokens.count > 1 else { return }
+      for (token, key) in zip(tokens, keys) {
+        let tokenWeight = PhoneticKey.weight(key)
+        guard tokenWeight >= MatchIndex.minimumPartialWeight, !token.isNumber else { continue }
+        addKey(
+          key, latin: Array(token.latinKey.utf8), entry: entry, phrase: phrase,
+          weight: weight * MatchIndex.partialWeight,
+          coverage: Float(tokenWeight) / Float(totalWeight), partial: true,
+          viaPronunciation: viaPronunciation)
+      }
+    }
+
+    mutating func addKey(
+      _ key: [UInt8], latin latinKey: [UInt8], entry: Int, phrase: Int, weight: Float,
+      coverage: Float, partial: Bool, viaPronunciation: Bool
+    ) {
+      // The same symbols for the same entry add nothing but work.
+      let index = Int32(keyEntry.count)
+      keyEntry.append(Int32(entry))
+      keyPhrase.append(Int32(phrase))
+      keyWeight.append(weight)
+      keyCoverage.append(coverage)
+      keyIsPartial.append(partial)
+      keyViaPronunciation.append(viaPronunciation)
+      symbols += key
+      keySymbolBounds.append(Int32(symbols.count))
+      latin += latinKey
+      keyLatinBounds.append(Int32(latin.count))
+      let classes = MatchIndex.classes(key)
+      var buckets = Set<UInt16>()
+      if classes.count >= 2 {
+        for position in 1..<classes.count {
+          buckets.insert(
+            UInt16(Int(classes[position - 1]) * MatchIndex.classCount + Int(classes[position])))
+        }
+      } else if let only = classes.first {
+        buckets.insert(UInt16(MatchIndex.unigramBase + Int(only)))
+      } else {
+        buckets.insert(UInt16(MatchIndex.vowelBucket))
+      }
+      keyGramCount.append(UInt16(min(buckets.count, Int(UInt16.max))))
+      for bucket in buckets { bucketOfKey.append((bucket, index)) }
+    }
+
+    /// Posting lists in compressed-row form: bucket b's keys are
+    /// `postings[bounds[b]..<bounds[b + 1]]`.
+    func postingLists() -> ([Int32], [Int32]) {
+      var counts = [Int32](repeating: 0, count: MatchIndex.bucketCount + 1)
+      for (bucket, _) in bucketOfKey { counts[Int(bucket) + 1] += 1 }
+      for index in 1..<counts.count { counts[index] += counts[index - 1] }
+      var fill = counts
+      var postings = [Int32](repeating: 0, count: bucketOfKey.count)
+      for (bucket, key) in bucketOfKey {
+        postings[Int(fill[Int(bucket)])] = key
+        fill[Int(bucket)] += 1
+      }
+      return (counts, postings)
+    }
+  }
+}

@@ -1,0 +1,68 @@
+/// How a slot value resolved, in the terms of Apple's `INIntentResolutionResult`.
+public enum Resolution: Hashable, Sendable {
+  /// One clear winner.
+  case success(Match)
+  /// Several candidates within the margin of the best: ask "Which one?".
+  case disambiguation([Match])
+  /// One candidate, but not a confident one: ask "Did you mean …?".
+  case confirmationRequired(Match)
+  /// The slot is needed but the utterance gives no value.
+  case needsValue
+  /// The slot is optional and absent.
+  case notRequired
+  /// Something was said for the slot, but nothing in the vocabulary is close.
+  case unsupported
+
+  /// The outcome's name, as in `INIntentResolutionResult`.
+  public var name: String {
+    switch self {
+    case .success: return "success"
+    case .disambiguation: return "disambiguation"
+    case .confirmationRequired: return "confirmationRequired"
+    case .needsValue: return "needsValue"
+    case .notRequired: return "notRequired"
+    case .unsupported: return "unsupported"
+    }
+  }
+
+  /// The candidates, best first.
+  public var matches: [Match] {
+    switch self {
+    case .success(let match), .confirmationRequired(let match): return [match]
+    case .disambiguation(let matches): return matches
+    default: return []
+    }
+  }
+}
+
+/// The thresholds that turn ranked matches into a ``Resolution``.
+///
+/// The defaults were calibrated on the hand-written and recognizer corpora in `corpora/`
+/// (see the README): matches below ``cutoff`` are mostly wrong, matches at or above
+/// ``confident`` are right in the large majority of cases, and candidates within
+/// ``margin`` of the best are too close to choose between.
+public struct ResolutionPolicy: Hashable, Sendable, Codable {
+  /// Matches below this score are not reported at all.
+  public var cutoff: Double
+  /// A single match at or above this score is a success; below it needs confirmation.
+  public var confident: Double
+  /// Every candidate within this distance of the best is offered for disambiguation.
+  public var margin: Double
+
+  public init(cutoff: Double = 0.6, confident: Double = 0.8, margin: Double = 0.04) {
+    self.cutoff = cutoff
+    self.confident = confident
+    self.margin = margin
+  }
+
+  /// Resolves ranked matches (best first, one per identifier).
+  ///
+  /// - Complexity: O(*n*) in the number of matches.
+  public func resolve(_ matches: [Match]) -> Resolution {
+    let kept = matches.filter { $0.score >= cutoff }
+    guard let best = kept.first else { return .unsupported }
+    let close = kept.filter { best.score - $0.score <= margin }
+    if close.count > 1 { return .disambiguation(close) }
+    return best.score >= confident ? .success(best) : .confirmationRequired(best)
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import VocabKitMatching
+import VocabKitNormalization
+import VocabKitVocabulary
+
+/// A vocabulary compiled for queries: every phrase normalized, every template parsed.
+///
+/// Immutable and `Sendable`: share one across all threads. Entries are kept in shards, one
+/// per app and vocabulary source (a user vocabulary type or a `ParameterNames` parameter),
+/// so ``updating(app:type:items:)`` recompiles only the shard that changed while queries on
+/// the old value go on.
+public final class CompiledVocabulary: Sendable {
+  /// Where a shard's entries come from.
+  public struct ShardKey: Hashable, Sendable, Comparable {
+    public var app: String
+    /// A user vocabulary type name (`contactName`) or a parameter (`INAddTasksIntent.targetTaskList`).
+    public var source: String
+    public static func < (a: Self, b: Self) -> Bool { (a.app, a.source) < (b.app, b.source) }
+  }
+
+  public let registry: VocabularyRegistry
+  public let normalizer: Normalizer
+  /// One index per app and vocabulary source.
+  public let shards: [ShardKey: MatchIndex]
+  /// Every app name, one entry per app (type = bundle identifier).
+  public let appNames: MatchIndex
+  let templates: [Template]
+
+  /// Compiles a registry.
+  ///
+  /// - Complexity: O(*n*) in the total length of phrases and examples.
+  public convenience init(registry: VocabularyRegistry, normalizer: Normalizer? = nil)
+    throws(ICUError)
+  {
+    let normalizer: Normalizer = try { () throws(ICUError) -> Normalizer in
+      if let normalizer { return normalizer }
+      return try Normalizer.shared
+    }()
+    var shards: [ShardKey: MatchIndex] = [:]
+    for app in registry.apps {
+      for (type, items) in app.userVocabulary {
+        shards[ShardKey(app: app.bundleIdentifier, source: type.rawValue)] = try MatchIndex(
+          entries: Self.entries(items, app: app.bundleIdentifier, source: type.rawValue),
+          normalizer: normalizer)
+      }
+      for (parameter, items) in app.parameterVocabularies {
+        shards[ShardKey(app: app.bundleIdentifier, source: parameter.description)] =
+          try MatchIndex(
+            entries: Self.entries(
+              items, app: app.bundleIdentifier, source: parameter.description),
+            normalizer: normalizer)
+      }
+    }
+    try self.init(registry: registry, normalizer: normalizer, shards: shards)
+  }
+
+  init(registry: VocabularyRegistry, normalizer: Normalizer, shards: [ShardKey: MatchIndex])
+    throws(ICUError)
+  {
+    self.registry = registry
+    self.normalizer = normalizer
+    self.shards = shards
+    var appEntries: [MatchEntry] = []
+    for (index, app) in registry.apps.enumerated() {
+      let phrases = app.names.map { name in
+        MatchPhrase(
+          name.text, pronunciation: name.pronunciation,
+          weight: name.kind == .alternativeName ? 0.97 : 1)
+      }
+      appEntries.append(
+        MatchEntry(
+          identifier: app.bundleIdentifier, type: "app", phrases: phrases, priority: index,
+          owner: app.bundleIdentifier))
+    }
+    appNames = try MatchIndex(entries: appEntries, normalizer: normalizer)
+    var templates: [Template] = []
+    for app in registry.apps {
+      for intent in app.intents {
+        for example in intent.examples {
+          templates.append(
+            try Template(
+              example.text, app: app.bundleIdentifier, intent: intent.name,
+              localization: example.localization, normalizer: normalizer))
+        }
+      }
+    }
+    self.templates = templates
+  }
+
+  /// Loads and compiles a vocabulary directory.
+  public static func load(directory: URL, locale: String? = nil) throws -> CompiledVocabulary {
+    let registry = try VocabularyRegistry.load(directory: directory, locale: locale)
+    return try CompiledVocabulary(registry: registry)
+  }
+
+  static func entries(_ items: [VocabularyItem], app: String, source: String) -> [MatchEntry] {
+    items.map { item in
+      MatchEntry(
+        identifier: item.identifier, type: source,
+        phrases: item.phrases.map { phrase in
+          MatchPhrase(
+            phrase.text, pronunciation: phrase.pronunciation,
+            weight: phrase.kind == .alternative ? 0.97 : 1)
+        }, priority: item.priority, owner: app)
+    }
+  }
+
+  /// The shards that serve a parameter of an app: its `ParameterVocabularies` and the user
+  /// vocabulary types bound to it.
+  public func shards(app: String, parameter: ParameterName) -> [MatchIndex] {
+    var sources = [parameter.description]
+    sources += ParameterBindings.types(for: parameter).map(\.rawValue)
+    return sources.compactMap { shards[ShardKey(app: app, source: $0)] }
+  }
+
+  /// True when a parameter of an app has any vocabulary (otherwise it is free text).
+  public func isBound(app: String, parameter: ParameterName) -> Bool {
+    !shards(app: app, parameter: parameter).isEmpty
+  }
+
+  /// A new compiled vocabulary with one app's strings of one type replaced, as
+  /// `INVocabulary.setVocabularyStrings(_:of:)` does; only that shard is recompiled.
+  ///
+  /// - Complexity: O(*k*) in the size of `items`, plus O(*s*) to copy the shard table.
+  public func updating(app: String, type: UserVocabularyType, items: [VocabularyItem])
+    throws(ICUError) -> CompiledVocabulary
+  {
+    var registry = self.registry
+    if let index = registry.apps.firstIndex(where: { $0.bundleIdentifier == app }) {
+      var ranked = items
+      for position in ranked.indices { ranked[position].priority = position }
+      registry.apps[index].userVocabulary[type] = ranked
+    }
+    var shards = self.shards
+    shards[ShardKey(app: app, source: type.rawValue)] = try MatchIndex(
+      entries: Self.entries(items, app: app, source: type.rawValue), normalizer: normalizer)
+    return try CompiledVocabulary(registry: registry, normalizer: normalizer, shards: shards)
+  }
+}

@@ -1,0 +1,313 @@
+import VocabKitMatching
+import VocabKitNormalization
+import VocabKitVocabulary
+
+/// How a template aligned: its score and the token span of each slot.
+struct TemplateAlignment {
+  var score: Double
+  var slots: [(name: String, span: Range<Int>)]
+  /// The span given to `${applicationName}` when no installed app matched it.
+  var unknownAppSpan: Range<Int>?
+}
+
+/// Per-utterance state: the prepared utterance, app mentions and cached slot matches.
+struct RoutingContext {
+  let router: Router
+  let utterance: PreparedUtterance
+  let tokenSymbols: [[UInt8]]
+  /// Tokens that name an app or are fillers: extra words that cost (almost) nothing.
+  let cheapTokens: [Bool]
+  let appMatches: [Match]
+  /// The app the utterance names, if one is named clearly.
+  let namedApp: String?
+  private var slotMatches: [String: [Match]] = [:]
+
+  static let fillers: Set<String> = [
+    "um", "uh", "uhm", "er", "please", "hey", "siri", "ok", "okay", "the", "a", "an", "my",
+    "qing", "en", "e", "pozhaluysta", "nu", "kripya", "krupaya", "khrap", "kha", "na",
+  ]
+  /// Words that put an app name in a sentence: "in Taskly", "on Spotify", 用爱奇艺, "в Телеграме".
+  static let appCarriers: Set<String> = [
+    "in", "on", "using", "with", "via", "through", "from", "yong", "zai", "v", "na", "cherez",
+    "par", "mein", "se", "nai", "duai", "dai",
+  ]
+  /// Media qualifier words, as Latin keys.
+  static let latestWords: Set<String> = ["latest", "newest", "new", "zuixin", "zuixinde", "de"]
+  static let finaleWords: Set<String> = ["finale", "final", "dajieju"]
+  static let mediaTypes: [String: String] = [
+    "song": "song", "track": "song", "album": "album", "playlist": "playlist",
+    "podcast": "podcast", "show": "show", "series": "show", "ge": "song", "gequ": "song",
+    "zhuanji": "album", "gedan": "playlist", "boke": "podcast", "dianshiju": "show",
+    "jiemu": "show",
+  ]
+  static let episodeWords: Set<String> = ["episode", "ep", "seriya", "seriyu"]
+  static let seasonWords: Set<String> = ["season", "sezon"]
+
+  init(router: Router, utterance: PreparedUtterance) {
+    self.router = router
+    self.utterance = utterance
+    tokenSymbols = utterance.tokens.map { PhoneticKey(latinKey: $0.latinKey).symbols }
+    let appMatches = router.vocabulary.appNames.matches(
+      in: utterance, limit: 8, cutoff: 0.6)
+    self.appMatches = appMatches
+    var cheap = utterance.tokens.map { Self.fillers.contains($0.latinKey) }
+    var named: String? = nil
+    if let best = appMatches.first, best.score >= 0.88 {
+      let runnerUp = appMatches.dropFirst().first { $0.identifier != best.identifier }
+      if runnerUp == nil || best.score - runnerUp!.score > 0.0 {
+        named = best.identifier
+        for index in best.tokenRange { cheap[index] = true }
+        let before = best.tokenRange.lowerBound - 1
+        if before >= 0, Self.appCarriers.contains(utterance.tokens[before].latinKey) {
+          cheap[before] = true
+        }
+        let after = best.tokenRange.upperBound
+        if after < cheap.count, Self.appCarriers.contains(utterance.tokens[after].latinKey) {
+          cheap[after] = true
+        }
+      }
+    }
+    self.namedApp = named
+    self.cheapTokens = cheap
+  }
+
+  // MARK: Template alignment
+
+  /// Aligns a template against the whole utterance by dynamic programming over template
+  /// elements and tokens.
+  ///
+  /// Costs: a carrier word matched to a token costs 1 - their phonetic similarity (1 when
+  /// unrelated); a skipped carrier word 1; an extra token 0.5 (0.05 for fillers and app
+  /// mentions); a slot costs what ``slotCost(_:app:intent:span:)`` says. The score is 1 -
+  /// cost / (carrier words + slots).
+  mutating func align(_ template: Template) -> TemplateAlignment {
+    let n = utterance.tokens.count
+    let elements = template.elements
+    let k = elements.count
+    let infinity = Double.greatestFiniteMagnitude / 4
+    var cost = [[Double]](repeating: [Double](repeating: infinity, count: n + 1), count: k + 1)
+    var back = [[(Int, Int)]](repeating: [(Int, Int)](repeating: (-1, -1), count: n + 1), count: k + 1)
+    cost[0][0] = 0
+    func relax(_ e: Int, _ i: Int, _ value: Double, from: (Int, Int)) {
+      if value < cost[e][i] {
+        cost[e][i] = value
+        back[e][i] = from
+      }
+    }
+    for e in 0...k {
+      for i in 0...n {
+        let here = cost[e][i]
+        guard here < infinity else { continue }
+        if i < n { relax(e, i + 1, here + extraCost(i), from: (e, i)) }
+        guard e < k else { continue }
+        switch elements[e] {
+        case .word(let symbols, _):
+          relax(e + 1, i, here + 1, from: (e, i))
+          if i < n {
+            relax(e + 1, i + 1, here + wordCost(symbols, tokenSymbols[i]), from: (e, i))
+          }
+          if i + 1 < n {
+            relax(
+              e + 1, i + 2, here + wordCost(symbols, tokenSymbols[i] + tokenSymbols[i + 1]),
+              from: (e, i))
+          }
+          if e + 1 < k, case .word(let next, _) = elements[e + 1], i < n {
+            relax(e + 2, i + 1, here + wordCost(symbols + next, tokenSymbols[i]), from: (e, i))
+          }
+        case .slot(let name):
+          relax(e + 1, i, here + 0.8, from: (e, i))
+          if i < n {
+            for j in (i + 1)...n {
+              let value = slotCost(name, app: template.app, intent: template.intent, span: i..<j)
+              relax(e + 1, j, here + value, from: (e, i))
+            }
+          }
+        }
+      }
+    }
+    // Recover slot spans.
+    var slots: [(name: String, span: Range<Int>)] = []
+    var position = (k, n)
+    while position.0 > 0 || position.1 > 0 {
+      let previous = back[position.0][position.1]
+      guard previous.0 >= 0 else { break }
+      if previous.0 == position.0 - 1, case .slot(let name) = elements[previous.0] {
+        slots.append((name, previous.1..<position.1))
+      }
+      position = previous
+    }
+    slots.reverse()
+    let units = Double(max(k, 1))
+    let score = max(0, 1 - cost[k][n] / units)
+    var unknownAppSpan: Range<Int>? = nil
+    if let app = slots.first(where: { $0.name == "applicationName" }), !app.span.isEmpty,
+      !appMatches.contains(where: { $0.tokenRange.overlaps(app.span) && $0.score >= 0.75 })
+    {
+      unknownAppSpan = app.span
+    }
+    return TemplateAlignment(score: score, slots: slots, unknownAppSpan: unknownAppSpan)
+  }
+
+  private func extraCost(_ token: Int) -> Double { cheapTokens[token] ? 0.05 : 0.6 }
+
+  private func wordCost(_ word: [UInt8], _ token: [UInt8]) -> Double {
+    let similarity = PhoneticKey.similarity(word, token)
+    return similarity < 0.5 ? 1 : 1 - similarity
+  }
+
+  /// The cost of filling a slot with a span.
+  private mutating func slotCost(_ name: String, app: String, intent: String, span: Range<Int>)
+    -> Double
+  {
+    if name == "applicationName" {
+      let inside = appMatches.filter { $0.tokenRange.clamped(to: span) == $0.tokenRange }
+      if let own = inside.first(where: { $0.identifier == app }) {
+        return (1 - own.score) + 0.3 * Double(span.count - own.tokenRange.count)
+      }
+      if !inside.isEmpty { return 3 }  // Another app's name.
+      return 0.7 + 0.2 * Double(span.count - 1)
+    }
+    let parameter = ParameterName(intent: intent, parameter: name)
+    guard router.vocabulary.isBound(app: app, parameter: parameter) else {
+      // Free text: cheap, but not free, so carrier words are preferred where they fit.
+      return 0.1 * Double(span.count) + (span.allSatisfy { cheapTokens[$0] } ? 0.5 : 0)
+    }
+    let matches = self.matches(app: app, parameter: parameter)
+    let qualifiers = name == "mediaSearch" ? qualifierTokens(span) : []
+    var best = 0.9 + 0.05 * Double(span.count)
+    for match in matches where match.tokenRange.clamped(to: span) == match.tokenRange {
+      let uncovered = span.filter {
+        !match.tokenRange.contains($0) && !cheapTokens[$0] && !qualifiers.contains($0)
+      }.count
+      best = min(best, (1 - match.score) + 0.35 * Double(uncovered))
+    }
+    if name == "mediaSearch", span.allSatisfy({ qualifiers.contains($0) || cheapTokens[$0] }) {
+      best = min(best, 0.3)  // An empty media search: "play something new".
+    }
+    return best
+  }
+
+  mutating func matches(app: String, parameter: ParameterName) -> [Match] {
+    let key = app + "\u{0}" + parameter.description
+    if let cached = slotMatches[key] { return cached }
+    var all: [Match] = []
+    for shard in router.vocabulary.shards(app: app, parameter: parameter) {
+      all += shard.matches(in: utterance, limit: 12, cutoff: router.policy.cutoff * 0.8)
+    }
+    all.sort {
+      $0.score != $1.score ? $0.score > $1.score : $0.priority < $1.priority
+    }
+    slotMatches[key] = all
+    return all
+  }
+
+  // MARK: Resolution
+
+  mutating func resolve(_ parameter: ParameterName, app: String, span: Range<Int>) -> SlotResult {
+    var result = SlotResult(
+      name: parameter.parameter, resolution: "needsValue", value: nil, text: nil, start: nil,
+      end: nil, isFreeText: false, candidates: [])
+    var shown = span
+    while shown.count > 1, cheapTokens[shown.lowerBound] { shown = shown.dropFirst() }
+    while shown.count > 1, cheapTokens[shown.upperBound - 1] { shown = shown.dropLast() }
+    if !span.isEmpty {
+      result.text = utterance.text(of: shown)
+      let range = utterance.scalarRange(of: shown)
+      result.start = range.lowerBound
+      result.end = range.upperBound
+    }
+    guard router.vocabulary.isBound(app: app, parameter: parameter) else {
+      result.isFreeText = true
+      if !span.isEmpty {
+        result.resolution = "success"
+        result.value = result.text
+      }
+      return result
+    }
+    guard !span.isEmpty else { return result }
+    // One match per identifier, inside the span, best first.
+    var seen = Set<String>()
+    var ranked: [Match] = []
+    for match in matches(app: app, parameter: parameter)
+    where match.tokenRange.clamped(to: span) == match.tokenRange {
+      if seen.insert(match.identifier).inserted { ranked.append(match) }
+    }
+    let resolution = router.policy.resolve(ranked)
+    result.resolution = resolution.name
+    result.candidates = resolution.matches.map {
+      SlotResult.Candidate(identifier: $0.identifier, phrase: $0.phrase, score: $0.score)
+    }
+    switch resolution {
+    case .success(let match), .confirmationRequired(let match): result.value = match.identifier
+    case .unsupported where parameter.parameter == "mediaSearch":
+      let qualifiers = qualifierTokens(span)
+      if span.allSatisfy({ qualifiers.contains($0) || cheapTokens[$0] }) {
+        result.resolution = "notRequired"
+      }
+    default: break
+    }
+    return result
+  }
+
+  /// The app name said in a template's `${applicationName}` slot when no installed app has
+  /// it ("play X on Spotify" without Spotify).
+  func unknownAppName(_ alignment: TemplateAlignment?) -> String? {
+    guard let alignment, alignment.score >= router.minimumIntentScore,
+      let span = alignment.unknownAppSpan
+    else { return nil }
+    return utterance.text(of: span)
+  }
+
+  // MARK: Media search
+
+  func qualifierTokens(_ span: Range<Int>) -> Set<Int> {
+    var result = Set<Int>()
+    for index in span {
+      let token = utterance.tokens[index]
+      let key = token.latinKey
+      if Self.latestWords.contains(key) || Self.finaleWords.contains(key)
+        || Self.mediaTypes[key] != nil || Self.episodeWords.contains(key)
+        || Self.seasonWords.contains(key) || token.number?.counter != nil
+      {
+        result.insert(index)
+      }
+      if token.isNumber, index > span.lowerBound {
+        let previous = utterance.tokens[index - 1].latinKey
+        if Self.episodeWords.contains(previous) || Self.seasonWords.contains(previous) {
+          result.insert(index)
+        }
+      }
+    }
+    return result
+  }
+
+  func mediaSearch(span: Range<Int>, resolved: SlotResult) -> MediaSearch {
+    var search = MediaSearch(
+      title: nil, episode: nil, season: nil, latest: false, finale: false, mediaType: nil,
+      isEmpty: true)
+    for index in span {
+      let token = utterance.tokens[index]
+      let key = token.latinKey
+      if Self.latestWords.contains(key) && key != "de" { search.latest = true }
+      if Self.finaleWords.contains(key) { search.finale = true }
+      if let type = Self.mediaTypes[key] { search.mediaType = type }
+      if let number = token.number {
+        let previous = index > span.lowerBound ? utterance.tokens[index - 1].latinKey : ""
+        if number.counter == "季" || Self.seasonWords.contains(previous) {
+          search.season = number.value
+        } else if ["集", "期", "话", "回"].contains(number.counter ?? "")
+          || Self.episodeWords.contains(previous)
+        {
+          search.episode = number.value
+        }
+      }
+    }
+    let qualifiers = qualifierTokens(span)
+    let titleTokens = span.filter { !qualifiers.contains($0) && !cheapTokens[$0] }
+    if let first = titleTokens.first, let last = titleTokens.last {
+      search.title = resolved.candidates.first?.phrase ?? utterance.text(of: first..<last + 1)
+      search.isEmpty = false
+    }
+    return search
+  }
+}

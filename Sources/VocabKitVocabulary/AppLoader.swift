@@ -1,0 +1,558 @@
+import Foundation
+
+/// Reads one app folder: Info.plist, InfoPlist.strings, AppIntentVocabulary.plist and
+/// UserVocabulary.plist.
+struct AppLoader {
+  /// The longest string INVocabulary keeps, in UTF-16 bytes.
+  static let maximumStringBytes = 1024
+  /// iOS rejects an app with more alternative names than this per localization.
+  static let maximumAlternativeNames = 3
+
+  let root: URL
+  let folder: String
+  let locale: String?
+  private(set) var diagnostics: [Diagnostic] = []
+  private(set) var files: [String] = []
+
+  init(root: URL, folder: String, locale: String?) {
+    self.root = root
+    self.folder = folder
+    self.locale = locale
+  }
+
+  mutating func load() -> App? {
+    let infoFile = "\(folder)/Info.plist"
+    guard let info = read(infoFile) else { return nil }
+    var context = Context(file: infoFile)
+    guard let infoEntries = dictionary(info, at: "", &context) else { return nil }
+    _ = infoEntries
+    guard let identifier = requiredString(info, "CFBundleIdentifier", at: "", &context) else {
+      flush(&context)
+      diagnostics.append(
+        Diagnostic(
+          .error, code: "app-skipped", file: infoFile,
+          message: "the app is skipped: it has no CFBundleIdentifier"))
+      return nil
+    }
+    let folderName = folder.hasSuffix(".app") ? String(folder.dropLast(4)) : folder
+    let bundleName = optionalString(info, "CFBundleName", at: "", &context)
+    var app = App(
+      bundleIdentifier: identifier, folder: folder, name: bundleName ?? folderName, names: [])
+    let strings = localizedStrings()
+    func add(_ text: String?, _ kind: AppName.Kind, pronunciation: String? = nil) {
+      guard let text, !text.isEmpty else { return }
+      let resolved = strings[text] ?? text
+      if !app.names.contains(where: { $0.text == resolved }) {
+        app.names.append(AppName(text: resolved, pronunciation: pronunciation, kind: kind))
+      }
+    }
+    add(bundleName, .bundleName)
+    add(optionalString(info, "CFBundleDisplayName", at: "", &context), .displayName)
+    add(optionalString(info, "CFBundleSpokenName", at: "", &context), .spokenName)
+    if let alternatives = info["INAlternativeAppNames"] {
+      if let items = array(alternatives, at: "INAlternativeAppNames", &context) {
+        if items.count > Self.maximumAlternativeNames {
+          context.report(
+            .error, "too-many-alternative-names", items[Self.maximumAlternativeNames],
+            "INAlternativeAppNames[\(Self.maximumAlternativeNames)]",
+            "\(items.count) INAlternativeAppNames; iOS rejects an app with more than \(Self.maximumAlternativeNames) per localization, so only the first \(Self.maximumAlternativeNames) are used"
+          )
+        }
+        for (index, item) in items.prefix(Self.maximumAlternativeNames).enumerated() {
+          let path = "INAlternativeAppNames[\(index)]"
+          guard dictionary(item, at: path, &context) != nil else { continue }
+          checkKeys(
+            item, allowed: ["INAlternativeAppName", "INAlternativeAppNamePronunciationHint"],
+            at: path, &context)
+          guard let name = requiredString(item, "INAlternativeAppName", at: path, &context)
+          else { continue }
+          let hint = optionalString(
+            item, "INAlternativeAppNamePronunciationHint", at: path, &context)
+          add(name, .alternativeName, pronunciation: hint.map { strings[$0] ?? $0 })
+        }
+      }
+    }
+    if app.names.isEmpty { app.names = [AppName(text: folderName, kind: .bundleName)] }
+    flush(&context)
+
+    loadIntentVocabulary(into: &app)
+    loadUserVocabulary(into: &app)
+    return app
+  }
+
+  // MARK: Files
+
+  private mutating func read(_ relativePath: String) -> PropertyListNode? {
+    files.append(relativePath)
+    let result = PropertyListReader.read(
+      contentsOf: root.appendingPathComponent(relativePath), file: relativePath)
+    diagnostics += result.diagnostics
+    return result.root
+  }
+
+  private func exists(_ relativePath: String) -> Bool {
+    FileManager.default.fileExists(atPath: root.appendingPathComponent(relativePath).path)
+  }
+
+  /// The `.lproj` folders of the app, by localization name.
+  private func localizations() -> [String] {
+    let path = root.appendingPathComponent(folder).path
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    return entries.filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(6)) }.sorted()
+  }
+
+  /// The localizations to read, best first, for the requested locale; all when none.
+  private func chosenLocalizations(containing file: String) -> [String] {
+    let available = localizations().filter { exists("\(folder)/\($0).lproj/\(file)") }
+    let hasRoot = exists("\(folder)/\(file)")
+    guard let locale else { return available + (hasRoot ? [""] : []) }
+    let normalized = locale.replacingOccurrences(of: "_", with: "-")
+    let language = normalized.split(separator: "-").first.map(String.init) ?? normalized
+    let candidates =
+      [normalized, language]
+      + available.filter { $0.split(separator: "-").first.map(String.init) == language }
+      + ["Base"]
+    for candidate in candidates where available.contains(candidate) { return [candidate] }
+    return hasRoot ? [""] : []
+  }
+
+  private func path(_ localization: String, _ file: String) -> String {
+    localization.isEmpty ? "\(folder)/\(file)" : "\(folder)/\(localization).lproj/\(file)"
+  }
+
+  /// Variables from `InfoPlist.strings`, used to resolve alternative app names.
+  private mutating func localizedStrings() -> [String: String] {
+    var result: [String: String] = [:]
+    for localization in chosenLocalizations(containing: "InfoPlist.strings").reversed() {
+      let file = path(localization, "InfoPlist.strings")
+      files.append(file)
+      let parsed = StringsFile.parse(contentsOf: root.appendingPathComponent(file), file: file)
+      diagnostics += parsed.diagnostics
+      result.merge(parsed.values) { _, new in new }
+    }
+    return result
+  }
+
+  // MARK: AppIntentVocabulary.plist
+
+  private mutating func loadIntentVocabulary(into app: inout App) {
+    var intentOrder: [String] = []
+    var intents: [String: Intent] = [:]
+    for localization in chosenLocalizations(containing: "AppIntentVocabulary.plist") {
+      let file = path(localization, "AppIntentVocabulary.plist")
+      guard let plist = read(file) else { continue }
+      var context = Context(file: file)
+      defer { flush(&context) }
+      guard dictionary(plist, at: "", &context) != nil else { continue }
+      checkKeys(plist, allowed: ["ParameterVocabularies", "IntentPhrases"], at: "", &context)
+      var seenIdentifiers: [ParameterName: Set<String>] = [:]
+      if let vocabularies = plist["ParameterVocabularies"],
+        let list = array(vocabularies, at: "ParameterVocabularies", &context)
+      {
+        for (index, vocabulary) in list.enumerated() {
+          let base = "ParameterVocabularies[\(index)]"
+          guard dictionary(vocabulary, at: base, &context) != nil else { continue }
+          checkKeys(
+            vocabulary, allowed: ["ParameterNames", "ParameterVocabulary"], at: base, &context)
+          var parameters: [ParameterName] = []
+          if let names = vocabulary["ParameterNames"],
+            let nameList = array(names, at: "\(base).ParameterNames", &context)
+          {
+            for (nameIndex, nameNode) in nameList.enumerated() {
+              let namePath = "\(base).ParameterNames[\(nameIndex)]"
+              guard let text = string(nameNode, at: namePath, &context) else { continue }
+              if let parameter = ParameterName(text) {
+                parameters.append(parameter)
+              } else {
+                context.report(
+                  .error, "invalid-parameter-name", nameNode, namePath,
+                  "'\(text)' is not of the form 'Intent.parameter' (for example 'INAddTasksIntent.targetTaskList'); the vocabulary is not bound to it"
+                )
+              }
+            }
+          } else {
+            context.report(
+              .error, "missing-key", vocabulary, base,
+              "missing required key 'ParameterNames'; its vocabulary serves no parameter")
+          }
+          guard let items = vocabulary["ParameterVocabulary"] else {
+            context.report(
+              .error, "missing-key", vocabulary, base, "missing required key 'ParameterVocabulary'")
+            continue
+          }
+          guard let itemList = array(items, at: "\(base).ParameterVocabulary", &context) else {
+            continue
+          }
+          var parsed: [VocabularyItem] = []
+          for (itemIndex, itemNode) in itemList.enumerated() {
+            let itemPath = "\(base).ParameterVocabulary[\(itemIndex)]"
+            guard
+              let item = parameterItem(
+                itemNode, at: itemPath, priority: itemIndex, &context)
+            else { continue }
+            var duplicate = false
+            for parameter in parameters {
+              if seenIdentifiers[parameter, default: []].contains(item.identifier) {
+                duplicate = true
+              }
+            }
+            if duplicate || parsed.contains(where: { $0.identifier == item.identifier }) {
+              context.report(
+                .error, "duplicate-identifier", itemNode, "\(itemPath).VocabularyItemIdentifier",
+                "duplicate VocabularyItemIdentifier '\(item.identifier)'; this item is skipped")
+              continue
+            }
+            parsed.append(item)
+          }
+          for parameter in parameters {
+            seenIdentifiers[parameter, default: []].formUnion(parsed.map(\.identifier))
+            app.parameterVocabularies[parameter] = Self.merge(
+              app.parameterVocabularies[parameter] ?? [], parsed)
+          }
+        }
+      }
+      if let phrases = plist["IntentPhrases"],
+        let list = array(phrases, at: "IntentPhrases", &context)
+      {
+        for (index, entry) in list.enumerated() {
+          let base = "IntentPhrases[\(index)]"
+          guard dictionary(entry, at: base, &context) != nil else { continue }
+          checkKeys(entry, allowed: ["IntentName", "IntentExamples"], at: base, &context)
+          guard let name = requiredString(entry, "IntentName", at: base, &context) else {
+            continue
+          }
+          guard let examplesNode = entry["IntentExamples"] else {
+            context.report(
+              .error, "missing-key", entry, base, "missing required key 'IntentExamples'")
+            continue
+          }
+          guard let examples = array(examplesNode, at: "\(base).IntentExamples", &context) else {
+            continue
+          }
+          if intents[name] == nil {
+            intents[name] = Intent(name: name, examples: [])
+            intentOrder.append(name)
+          }
+          for (exampleIndex, example) in examples.enumerated() {
+            let examplePath = "\(base).IntentExamples[\(exampleIndex)]"
+            guard let text = string(example, at: examplePath, &context) else { continue }
+            guard checkLength(text, example, examplePath, &context) else { continue }
+            intents[name]!.examples.append(IntentExample(text: text, localization: localization))
+          }
+        }
+      }
+    }
+    app.intents = intentOrder.map { intents[$0]! }
+    checkPlaceholders(app)
+  }
+
+  private func parameterItem(
+    _ node: PropertyListNode, at path: String, priority: Int, _ context: inout Context
+  ) -> VocabularyItem? {
+    guard dictionary(node, at: path, &context) != nil else { return nil }
+    checkKeys(
+      node, allowed: ["VocabularyItemIdentifier", "VocabularyItemSynonyms"], at: path, &context)
+    guard let identifier = requiredString(node, "VocabularyItemIdentifier", at: path, &context)
+    else {
+      context.report(.error, "item-skipped", node, path, "the item is skipped")
+      return nil
+    }
+    guard let synonymsNode = node["VocabularyItemSynonyms"] else {
+      context.report(
+        .error, "missing-key", node, path,
+        "missing required key 'VocabularyItemSynonyms'; item '\(identifier)' is skipped")
+      return nil
+    }
+    guard let synonyms = array(synonymsNode, at: "\(path).VocabularyItemSynonyms", &context)
+    else { return nil }
+    var item = VocabularyItem(identifier: identifier, phrases: [], priority: priority)
+    for (index, synonym) in synonyms.enumerated() {
+      let synonymPath = "\(path).VocabularyItemSynonyms[\(index)]"
+      guard dictionary(synonym, at: synonymPath, &context) != nil else { continue }
+      checkKeys(
+        synonym,
+        allowed: ["VocabularyItemPhrase", "VocabularyItemPronunciation", "VocabularyItemExamples"],
+        at: synonymPath, &context)
+      guard let phrase = requiredString(synonym, "VocabularyItemPhrase", at: synonymPath, &context)
+      else {
+        context.report(
+          .error, "synonym-skipped", synonym, synonymPath,
+          "this synonym of '\(identifier)' is skipped")
+        continue
+      }
+      guard checkLength(phrase, synonym, "\(synonymPath).VocabularyItemPhrase", &context) else {
+        continue
+      }
+      let pronunciation = optionalString(
+        synonym, "VocabularyItemPronunciation", at: synonymPath, &context)
+      item.phrases.append(
+        VocabularyPhrase(
+          text: phrase, pronunciation: pronunciation, kind: index == 0 ? .primary : .synonym))
+      if let examples = synonym["VocabularyItemExamples"],
+        let list = array(examples, at: "\(synonymPath).VocabularyItemExamples", &context)
+      {
+        for (exampleIndex, example) in list.enumerated() {
+          if let text = string(
+            example, at: "\(synonymPath).VocabularyItemExamples[\(exampleIndex)]", &context)
+          {
+            item.examples.append(text)
+          }
+        }
+      }
+    }
+    guard !item.phrases.isEmpty else {
+      context.report(
+        .error, "item-skipped", node, path,
+        "item '\(identifier)' has no usable VocabularyItemPhrase; it is skipped")
+      return nil
+    }
+    return item
+  }
+
+  /// Combines items of several localizations: the same identifier is the same item.
+  static func merge(_ existing: [VocabularyItem], _ new: [VocabularyItem]) -> [VocabularyItem] {
+    var result = existing
+    for item in new {
+      if let index = result.firstIndex(where: { $0.identifier == item.identifier }) {
+        for phrase in item.phrases where !result[index].phrases.contains(phrase) {
+          var synonym = phrase
+          if synonym.kind == .primary { synonym.kind = .synonym }
+          result[index].phrases.append(synonym)
+        }
+        result[index].examples += item.examples
+      } else {
+        var added = item
+        added.priority = result.count
+        result.append(added)
+      }
+    }
+    return result
+  }
+
+  /// Reports `${placeholders}` that name no parameter of their intent.
+  private mutating func checkPlaceholders(_ app: App) {
+    for intent in app.intents {
+      var known = ParameterBindings.standardParameters[intent.name] ?? []
+      let isStandard = !known.isEmpty
+      for parameter in app.parameterVocabularies.keys where parameter.intent == intent.name {
+        known.insert(parameter.parameter)
+      }
+      for example in intent.examples {
+        for placeholder in IntentTemplate.placeholders(in: example.text)
+        where placeholder != "applicationName" && !known.contains(placeholder) {
+          // A custom intent's parameters are whatever its templates name, unless the name is
+          // a near miss of a declared parameter.
+          let suggestion = Self.suggestion(for: placeholder, in: Array(known))
+          guard isStandard || suggestion != nil else { continue }
+          var message = "placeholder '${\(placeholder)}' names no parameter of \(intent.name)"
+          if let suggestion { message += ". Did you mean '${\(suggestion)}'?" }
+          diagnostics.append(
+            Diagnostic(
+              .error, code: "unknown-placeholder",
+              file: path(example.localization, "AppIntentVocabulary.plist"),
+              keyPath: "IntentPhrases[\(intent.name)].IntentExamples", message: message))
+        }
+      }
+    }
+  }
+
+  // MARK: UserVocabulary.plist
+
+  private mutating func loadUserVocabulary(into app: inout App) {
+    let file = "\(folder)/UserVocabulary.plist"
+    guard exists(file), let plist = read(file) else { return }
+    var context = Context(file: file)
+    defer { flush(&context) }
+    guard let entries = dictionary(plist, at: "", &context) else { return }
+    let known = UserVocabularyType.allCases.map(\.rawValue)
+    for (key, node) in entries {
+      guard known.contains(key) else {
+        var message = "unknown vocabulary type '\(key)'; its strings are not loaded"
+        if let suggestion = Self.suggestion(for: key, in: known) {
+          message += ". Did you mean '\(suggestion)'?"
+        }
+        context.report(.error, "unknown-key", node, key, message)
+        continue
+      }
+      guard let list = array(node, at: key, &context) else { continue }
+      var items: [VocabularyItem] = []
+      for (index, entry) in list.enumerated() {
+        let itemPath = "\(key)[\(index)]"
+        var item: VocabularyItem
+        if let text = entry.string {
+          guard checkLength(text, entry, itemPath, &context) else { continue }
+          item = VocabularyItem(identifier: text, phrases: [VocabularyPhrase(text: text)])
+        } else if dictionary(entry, at: itemPath, &context) != nil {
+          checkKeys(
+            entry,
+            allowed: [
+              "vocabularyIdentifier", "spokenPhrase", "pronunciationHint",
+              "alternativeSpeakableMatches",
+            ], at: itemPath, &context)
+          guard let phrase = requiredString(entry, "spokenPhrase", at: itemPath, &context) else {
+            context.report(.error, "item-skipped", entry, itemPath, "the item is skipped")
+            continue
+          }
+          guard checkLength(phrase, entry, "\(itemPath).spokenPhrase", &context) else { continue }
+          let identifier =
+            optionalString(entry, "vocabularyIdentifier", at: itemPath, &context) ?? phrase
+          let hint = optionalString(entry, "pronunciationHint", at: itemPath, &context)
+          item = VocabularyItem(
+            identifier: identifier, phrases: [VocabularyPhrase(text: phrase, pronunciation: hint)])
+          if let alternatives = entry["alternativeSpeakableMatches"],
+            let alternativeList = array(
+              alternatives, at: "\(itemPath).alternativeSpeakableMatches", &context)
+          {
+            for (alternativeIndex, alternative) in alternativeList.enumerated() {
+              let alternativePath = "\(itemPath).alternativeSpeakableMatches[\(alternativeIndex)]"
+              var text = alternative.string
+              if text == nil, alternative.dictionary != nil {
+                text = optionalString(alternative, "spokenPhrase", at: alternativePath, &context)
+              }
+              guard let text else {
+                context.report(
+                  .error, "wrong-type", alternative, alternativePath,
+                  "expected a string, found \(alternative.typeName); it is skipped")
+                continue
+              }
+              guard checkLength(text, alternative, alternativePath, &context) else { continue }
+              item.phrases.append(VocabularyPhrase(text: text, kind: .alternative))
+            }
+          }
+        } else {
+          continue
+        }
+        if items.contains(where: { $0.identifier == item.identifier }) {
+          context.report(
+            .error, "duplicate-identifier", entry, itemPath,
+            "duplicate identifier '\(item.identifier)' in \(key); this item is skipped")
+          continue
+        }
+        item.priority = items.count
+        items.append(item)
+      }
+      app.userVocabulary[UserVocabularyType(rawValue: key)] = items
+    }
+  }
+
+  // MARK: Checking helpers
+
+  /// Diagnostics of one file, with the line of each node.
+  struct Context {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+
+    mutating func report(
+      _ severity: Diagnostic.Severity, _ code: String, _ node: PropertyListNode?,
+      _ keyPath: String, _ message: String
+    ) {
+      diagnostics.append(
+        Diagnostic(
+          severity, code: code, file: file, line: node?.line, keyPath: keyPath, message: message))
+    }
+  }
+
+  private mutating func flush(_ context: inout Context) {
+    diagnostics += context.diagnostics
+    context.diagnostics = []
+  }
+
+  private func dictionary(_ node: PropertyListNode, at path: String, _ context: inout Context)
+    -> [(key: String, node: PropertyListNode)]?
+  {
+    guard let entries = node.dictionary else {
+      context.report(
+        .error, "wrong-type", node, path.isEmpty ? "(root)" : path,
+        "expected a dictionary, found \(node.typeName); it is skipped")
+      return nil
+    }
+    return entries
+  }
+
+  private func array(_ node: PropertyListNode, at path: String, _ context: inout Context)
+    -> [PropertyListNode]?
+  {
+    guard let items = node.array else {
+      context.report(
+        .error, "wrong-type", node, path, "expected an array, found \(node.typeName); it is skipped")
+      return nil
+    }
+    return items
+  }
+
+  private func string(_ node: PropertyListNode, at path: String, _ context: inout Context)
+    -> String?
+  {
+    guard let text = node.string else {
+      context.report(
+        .error, "wrong-type", node, path, "expected a string, found \(node.typeName); it is skipped"
+      )
+      return nil
+    }
+    return text
+  }
+
+  private func requiredString(
+    _ node: PropertyListNode, _ key: String, at path: String, _ context: inout Context
+  ) -> String? {
+    let keyPath = path.isEmpty ? key : "\(path).\(key)"
+    guard let value = node[key] else {
+      context.report(.error, "missing-key", node, path.isEmpty ? "(root)" : path,
+        "missing required key '\(key)'")
+      return nil
+    }
+    guard let text = string(value, at: keyPath, &context) else { return nil }
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      context.report(.error, "empty-string", value, keyPath, "'\(key)' is empty")
+      return nil
+    }
+    return text
+  }
+
+  private func optionalString(
+    _ node: PropertyListNode, _ key: String, at path: String, _ context: inout Context
+  ) -> String? {
+    guard let value = node[key] else { return nil }
+    return string(value, at: path.isEmpty ? key : "\(path).\(key)", &context)
+  }
+
+  private func checkKeys(
+    _ node: PropertyListNode, allowed: [String], at path: String, _ context: inout Context
+  ) {
+    for (key, value) in node.dictionary ?? [] where !allowed.contains(key) {
+      var message = "unknown key '\(key)'; it is ignored"
+      if let suggestion = Self.suggestion(for: key, in: allowed) {
+        message += ". Did you mean '\(suggestion)'?"
+      }
+      context.report(
+        .warning, "unknown-key", value, path.isEmpty ? key : "\(path).\(key)", message)
+    }
+  }
+
+  private func checkLength(
+    _ text: String, _ node: PropertyListNode, _ path: String, _ context: inout Context
+  ) -> Bool {
+    let bytes = text.utf16.count * 2
+    guard bytes <= Self.maximumStringBytes else {
+      context.report(
+        .error, "string-too-long", node, path,
+        "string is \(bytes) UTF-16 bytes; INVocabulary discards strings over \(Self.maximumStringBytes), so it is skipped"
+      )
+      return false
+    }
+    return true
+  }
+
+  /// The closest of `candidates` to `word`, for "Did you mean …?".
+  static func suggestion(for word: String, in candidates: [String]) -> String? {
+    let lowered = word.lowercased()
+    var best: (String, Int)? = nil
+    for candidate in candidates {
+      let distance = EditDistance.characters(lowered, candidate.lowercased())
+      if distance <= max(2, candidate.count / 4), distance < (best?.1 ?? .max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.0
+  }
+}

@@ -1,0 +1,485 @@
+import Foundation
+
+/// Reads XML and binary property lists into nodes that remember their lines.
+///
+/// Foundation's decoders report every XML error at line 1 and keep duplicate keys without a
+/// word, so VocabKit parses XML plists itself: errors name the line, and a duplicate key is
+/// reported with the line of its first occurrence. Binary plists go through Foundation.
+public enum PropertyListReader {
+  /// The largest plist read, in bytes; a larger file is an error, not a slow load.
+  public static let maximumFileSize = 64 << 20
+  /// The deepest nesting of arrays and dictionaries accepted.
+  public static let maximumDepth = 128
+
+  /// The outcome of reading one file: the root node if it parsed, and what was wrong.
+  public struct Result: Sendable {
+    public var root: PropertyListNode?
+    public var diagnostics: [Diagnostic]
+  }
+
+  /// Reads the plist at `url`; `file` is the path printed in diagnostics.
+  ///
+  /// - Complexity: O(*n*) in the size of the file.
+  public static func read(contentsOf url: URL, file: String) -> Result {
+    let data: Data
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+      if let size = attributes[.size] as? Int, size > maximumFileSize {
+        return Result(
+          root: nil,
+          diagnostics: [
+            Diagnostic(
+              .error, code: "file-too-large", file: file,
+              message:
+                "file is \(size) bytes; property lists larger than \(maximumFileSize) bytes are not read"
+            )
+          ])
+      }
+      data = try Data(contentsOf: url)
+    } catch {
+      return Result(
+        root: nil,
+        diagnostics: [
+          Diagnostic(
+            .error, code: "unreadable", file: file,
+            message: "cannot read the file: \(error.localizedDescription)")
+        ])
+    }
+    return parse(data, file: file)
+  }
+
+  /// Parses plist bytes; `file` is the path printed in diagnostics.
+  ///
+  /// - Complexity: O(*n*) in the size of `data`.
+  public static func parse(_ data: Data, file: String) -> Result {
+    if data.count > maximumFileSize {
+      return Result(
+        root: nil,
+        diagnostics: [
+          Diagnostic(
+            .error, code: "file-too-large", file: file,
+            message: "property lists larger than \(maximumFileSize) bytes are not read")
+        ])
+    }
+    if data.starts(with: Array("bplist".utf8)) { return parseBinary(data, file: file) }
+    var parser = XMLPropertyListParser(bytes: [UInt8](data), file: file)
+    do {
+      let root = try parser.parseDocument()
+      return Result(root: root, diagnostics: parser.diagnostics)
+    } catch {
+      return Result(root: nil, diagnostics: parser.diagnostics + [error.diagnostic(file: file)])
+    }
+  }
+
+  private static func parseBinary(_ data: Data, file: String) -> Result {
+    do {
+      let object = try PropertyListSerialization.propertyList(from: data, format: nil)
+      guard let node = node(from: object, depth: 0) else {
+        return Result(
+          root: nil,
+          diagnostics: [
+            Diagnostic(
+              .error, code: "invalid-binary", file: file,
+              message: "binary property list nests deeper than \(maximumDepth) levels")
+          ])
+      }
+      return Result(root: node, diagnostics: [])
+    } catch {
+      return Result(
+        root: nil,
+        diagnostics: [
+          Diagnostic(
+            .error, code: "invalid-binary", file: file,
+            message: "binary property list is truncated or corrupt (\(data.count) bytes)")
+        ])
+    }
+  }
+
+  private static func node(from object: Any, depth: Int) -> PropertyListNode? {
+    guard depth <= maximumDepth else { return nil }
+    switch object {
+    case let text as String: return PropertyListNode(.string(text), line: nil)
+    case let flag as Bool where type(of: object) == Bool.self:
+      return PropertyListNode(.boolean(flag), line: nil)
+    case let number as NSNumber:
+      if Double(number.int64Value) == number.doubleValue {
+        return PropertyListNode(.integer(number.int64Value), line: nil)
+      }
+      return PropertyListNode(.real(number.doubleValue), line: nil)
+    case let date as Date: return PropertyListNode(.date(date.ISO8601Format()), line: nil)
+    case let data as Data: return PropertyListNode(.data(data), line: nil)
+    case let array as [Any]:
+      var items: [PropertyListNode] = []
+      for item in array {
+        guard let child = node(from: item, depth: depth + 1) else { return nil }
+        items.append(child)
+      }
+      return PropertyListNode(.array(items), line: nil)
+    case let dictionary as [String: Any]:
+      var entries: [(key: String, node: PropertyListNode)] = []
+      for key in dictionary.keys.sorted() {
+        guard let child = node(from: dictionary[key]!, depth: depth + 1) else { return nil }
+        entries.append((key, child))
+      }
+      return PropertyListNode(.dictionary(entries), line: nil)
+    default:
+      return PropertyListNode(.string(String(describing: object)), line: nil)
+    }
+  }
+}
+
+/// A syntax error in an XML plist.
+struct PropertyListSyntaxError: Error {
+  var line: Int
+  var message: String
+
+  func diagnostic(file: String) -> Diagnostic {
+    Diagnostic(.error, code: "syntax", file: file, line: line, message: message)
+  }
+}
+
+extension Error {
+  fileprivate func diagnostic(file: String) -> Diagnostic {
+    if let syntax = self as? PropertyListSyntaxError { return syntax.diagnostic(file: file) }
+    return Diagnostic(.error, code: "syntax", file: file, message: "\(self)")
+  }
+}
+
+/// A recursive-descent parser for Apple's XML plist format that tracks line numbers.
+struct XMLPropertyListParser {
+  private let bytes: [UInt8]
+  private let file: String
+  private var position = 0
+  private var line = 1
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(bytes: [UInt8], file: String) {
+    self.bytes = bytes
+    self.file = file
+  }
+
+  mutating func parseDocument() throws(PropertyListSyntaxError) -> PropertyListNode {
+    if let invalid = Self.firstInvalidUTF8(bytes) {
+      let lineNumber = bytes[..<invalid].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+      throw PropertyListSyntaxError(
+        line: lineNumber, message: "invalid UTF-8 at byte \(invalid); plists must be UTF-8")
+    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    try skipMisc()
+    guard position < bytes.count else {
+      throw PropertyListSyntaxError(line: line, message: "the file is empty; expected a <plist>")
+    }
+    let tag = try readTag()
+    guard tag.name == "plist", !tag.isClosing else {
+      throw PropertyListSyntaxError(
+        line: tag.line, message: "expected <plist>, found <\(tag.closingSlash)\(tag.name)>")
+    }
+    let root: PropertyListNode
+    if tag.isSelfClosing {
+      throw PropertyListSyntaxError(line: tag.line, message: "<plist/> holds no value")
+    }
+    try skipMisc()
+    let valueTag = try readTag()
+    root = try parseValue(valueTag, depth: 0)
+    try skipMisc()
+    let end = try readTag()
+    guard end.name == "plist", end.isClosing else {
+      throw PropertyListSyntaxError(
+        line: end.line,
+        message: "expected </plist> after the root value, found <\(end.closingSlash)\(end.name)>")
+    }
+    try skipMisc()
+    if position < bytes.count {
+      throw PropertyListSyntaxError(line: line, message: "unexpected content after </plist>")
+    }
+    return root
+  }
+
+  // MARK: Values
+
+  private mutating func parseValue(_ tag: Tag, depth: Int) throws(PropertyListSyntaxError)
+    -> PropertyListNode
+  {
+    guard depth <= PropertyListReader.maximumDepth else {
+      throw PropertyListSyntaxError(
+        line: tag.line,
+        message: "nesting deeper than \(PropertyListReader.maximumDepth) levels")
+    }
+    guard !tag.isClosing else {
+      throw PropertyListSyntaxError(
+        line: tag.line, message: "expected a value, found </\(tag.name)>")
+    }
+    switch tag.name {
+    case "dict":
+      if tag.isSelfClosing { return PropertyListNode(.dictionary([]), line: tag.line) }
+      var entries: [(key: String, node: PropertyListNode)] = []
+      var firstLines: [String: Int] = [:]
+      while true {
+        try skipMisc()
+        let next = try readTag()
+        if next.isClosing && next.name == "dict" { break }
+        guard next.name == "key", !next.isClosing else {
+          throw PropertyListSyntaxError(
+            line: next.line,
+            message: "expected <key> or </dict> in a dictionary, found <\(next.closingSlash)\(next.name)>")
+        }
+        let key = next.isSelfClosing ? "" : try readText(until: "key")
+        try skipMisc()
+        let valueTag = try readTag()
+        if valueTag.isClosing && valueTag.name == "dict" {
+          throw PropertyListSyntaxError(
+            line: valueTag.line, message: "key '\(key)' has no value before </dict>")
+        }
+        let value = try parseValue(valueTag, depth: depth + 1)
+        if let first = firstLines[key] {
+          diagnostics.append(
+            Diagnostic(
+              .error, code: "duplicate-key", file: file, line: next.line, keyPath: key,
+              message:
+                "duplicate key '\(key)' (first at line \(first)); this later value is ignored"))
+          continue
+        }
+        firstLines[key] = next.line
+        entries.append((key, value))
+      }
+      return PropertyListNode(.dictionary(entries), line: tag.line)
+    case "array":
+      if tag.isSelfClosing { return PropertyListNode(.array([]), line: tag.line) }
+      var items: [PropertyListNode] = []
+      while true {
+        try skipMisc()
+        let next = try readTag()
+        if next.isClosing && next.name == "array" { break }
+        items.append(try parseValue(next, depth: depth + 1))
+      }
+      return PropertyListNode(.array(items), line: tag.line)
+    case "string":
+      let text = tag.isSelfClosing ? "" : try readText(until: "string")
+      return PropertyListNode(.string(text), line: tag.line)
+    case "integer":
+      let text = tag.isSelfClosing ? "" : try readText(until: "integer")
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard let value = Int64(trimmed) ?? parseHex(trimmed) else {
+        throw PropertyListSyntaxError(line: tag.line, message: "'\(text)' is not an integer")
+      }
+      return PropertyListNode(.integer(value), line: tag.line)
+    case "real":
+      let text = tag.isSelfClosing ? "" : try readText(until: "real")
+      guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        throw PropertyListSyntaxError(line: tag.line, message: "'\(text)' is not a real number")
+      }
+      return PropertyListNode(.real(value), line: tag.line)
+    case "true", "false":
+      if !tag.isSelfClosing {
+        try skipMisc()
+        let end = try readTag()
+        guard end.isClosing, end.name == tag.name else {
+          throw PropertyListSyntaxError(line: end.line, message: "expected </\(tag.name)>")
+        }
+      }
+      return PropertyListNode(.boolean(tag.name == "true"), line: tag.line)
+    case "date":
+      let text = tag.isSelfClosing ? "" : try readText(until: "date")
+      return PropertyListNode(.date(text), line: tag.line)
+    case "data":
+      let text = tag.isSelfClosing ? "" : try readText(until: "data")
+      let compact = text.filter { !$0.isWhitespace }
+      guard let data = Data(base64Encoded: compact) else {
+        throw PropertyListSyntaxError(line: tag.line, message: "<data> is not valid base64")
+      }
+      return PropertyListNode(.data(data), line: tag.line)
+    default:
+      throw PropertyListSyntaxError(
+        line: tag.line,
+        message:
+          "unknown element <\(tag.name)>; expected dict, array, string, integer, real, true, false, date or data"
+      )
+    }
+  }
+
+  private func parseHex(_ text: String) -> Int64? {
+    guard text.lowercased().hasPrefix("0x") else { return nil }
+    return Int64(text.dropFirst(2), radix: 16)
+  }
+
+  // MARK: Lexing
+
+  private struct Tag {
+    var name: String
+    var isClosing: Bool
+    var isSelfClosing: Bool
+    var line: Int
+    var closingSlash: String { isClosing ? "/" : "" }
+  }
+
+  private mutating func advance() {
+    if bytes[position] == 0x0A { line += 1 }
+    position += 1
+  }
+
+  private func hasPrefix(_ prefix: String) -> Bool {
+    let utf8 = Array(prefix.utf8)
+    guard position + utf8.count <= bytes.count else { return false }
+    return bytes[position..<position + utf8.count].elementsEqual(utf8)
+  }
+
+  /// Skips white space, comments, the XML declaration and the DOCTYPE.
+  private mutating func skipMisc() throws(PropertyListSyntaxError) {
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        advance()
+      } else if hasPrefix("<!--") {
+        try skip(past: "-->", what: "comment")
+      } else if hasPrefix("<?") {
+        try skip(past: "?>", what: "processing instruction")
+      } else if hasPrefix("<!DOCTYPE") {
+        try skip(past: ">", what: "DOCTYPE")
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func skip(past terminator: String, what: String) throws(PropertyListSyntaxError)
+  {
+    let startLine = line
+    while position < bytes.count {
+      if hasPrefix(terminator) {
+        for _ in 0..<terminator.utf8.count { advance() }
+        return
+      }
+      advance()
+    }
+    throw PropertyListSyntaxError(line: startLine, message: "unterminated \(what)")
+  }
+
+  private mutating func readTag() throws(PropertyListSyntaxError) -> Tag {
+    guard position < bytes.count else {
+      throw PropertyListSyntaxError(line: line, message: "unexpected end of file (truncated?)")
+    }
+    guard bytes[position] == UInt8(ascii: "<") else {
+      throw PropertyListSyntaxError(line: line, message: "expected an element, found text")
+    }
+    let startLine = line
+    advance()
+    var isClosing = false
+    if position < bytes.count, bytes[position] == UInt8(ascii: "/") {
+      isClosing = true
+      advance()
+    }
+    var name: [UInt8] = []
+    while position < bytes.count, bytes[position] != UInt8(ascii: ">"),
+      bytes[position] != UInt8(ascii: "/"), bytes[position] != 0x20, bytes[position] != 0x0A,
+      bytes[position] != 0x09, bytes[position] != 0x0D
+    {
+      name.append(bytes[position])
+      advance()
+    }
+    // Attributes (such as version="1.0") are skipped.
+    var isSelfClosing = false
+    while position < bytes.count, bytes[position] != UInt8(ascii: ">") {
+      if bytes[position] == UInt8(ascii: "/") { isSelfClosing = true }
+      advance()
+    }
+    guard position < bytes.count else {
+      throw PropertyListSyntaxError(line: startLine, message: "unterminated element (truncated?)")
+    }
+    advance()
+    return Tag(
+      name: String(decoding: name, as: UTF8.self), isClosing: isClosing,
+      isSelfClosing: isSelfClosing, line: startLine)
+  }
+
+  /// Reads character data up to `</name>`, decoding entities and CDATA sections.
+  private mutating func readText(until name: String) throws(PropertyListSyntaxError) -> String {
+    let startLine = line
+    var output: [UInt8] = []
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "<") {
+        if hasPrefix("<![CDATA[") {
+          for _ in 0..<9 { advance() }
+          while position < bytes.count, !hasPrefix("]]>") {
+            output.append(bytes[position])
+            advance()
+          }
+          guard position < bytes.count else {
+            throw PropertyListSyntaxError(line: startLine, message: "unterminated CDATA section")
+          }
+          for _ in 0..<3 { advance() }
+          continue
+        }
+        if hasPrefix("<!--") {
+          try skip(past: "-->", what: "comment")
+          continue
+        }
+        let tag = try readTag()
+        guard tag.isClosing, tag.name == name else {
+          throw PropertyListSyntaxError(
+            line: tag.line,
+            message: "expected </\(name)> to close the element opened at line \(startLine), found <\(tag.closingSlash)\(tag.name)>")
+        }
+        return String(decoding: output, as: UTF8.self)
+      }
+      if byte == UInt8(ascii: "&") {
+        output += try readEntity()
+        continue
+      }
+      output.append(byte)
+      advance()
+    }
+    throw PropertyListSyntaxError(
+      line: startLine, message: "unterminated <\(name)> (truncated?)")
+  }
+
+  private mutating func readEntity() throws(PropertyListSyntaxError) -> [UInt8] {
+    let startLine = line
+    var name: [UInt8] = []
+    advance()
+    while position < bytes.count, bytes[position] != UInt8(ascii: ";"), name.count < 12 {
+      name.append(bytes[position])
+      advance()
+    }
+    guard position < bytes.count, bytes[position] == UInt8(ascii: ";") else {
+      throw PropertyListSyntaxError(line: startLine, message: "unterminated entity '&'")
+    }
+    advance()
+    let text = String(decoding: name, as: UTF8.self)
+    switch text {
+    case "lt": return Array("<".utf8)
+    case "gt": return Array(">".utf8)
+    case "amp": return Array("&".utf8)
+    case "quot": return Array("\"".utf8)
+    case "apos": return Array("'".utf8)
+    default:
+      var scalarValue: UInt32?
+      if text.hasPrefix("#x") || text.hasPrefix("#X") {
+        scalarValue = UInt32(text.dropFirst(2), radix: 16)
+      } else if text.hasPrefix("#") {
+        scalarValue = UInt32(text.dropFirst())
+      }
+      guard let scalarValue, let scalar = Unicode.Scalar(scalarValue) else {
+        throw PropertyListSyntaxError(line: startLine, message: "unknown entity '&\(text);'")
+      }
+      return Array(String(scalar).utf8)
+    }
+  }
+
+  /// The offset of the first byte that is not valid UTF-8, if any.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    var lastGood = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        lastGood = offset
+        offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return lastGood == 0 && offset == 0 ? 0 : offset
+      }
+    }
+  }
+}

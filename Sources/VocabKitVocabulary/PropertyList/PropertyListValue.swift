@@ -1,0 +1,59 @@
+import Foundation
+
+/// A property list value with the line it starts on, for precise error messages.
+public struct PropertyListNode: Sendable {
+  public indirect enum Value: Sendable {
+    case string(String)
+    case integer(Int64)
+    case real(Double)
+    case boolean(Bool)
+    case date(String)
+    case data(Data)
+    case array([PropertyListNode])
+    /// Keys in file order; duplicates are reported by the reader and only the first kept.
+    case dictionary([(key: String, node: PropertyListNode)])
+  }
+
+  public var value: Value
+  /// The 1-based line where the value starts; nil in binary plists.
+  public var line: Int?
+
+  public init(_ value: Value, line: Int?) {
+    self.value = value
+    self.line = line
+  }
+
+  /// The plist type name, for "expected a string, found an array".
+  public var typeName: String {
+    switch value {
+    case .string: return "a string"
+    case .integer: return "an integer"
+    case .real: return "a real number"
+    case .boolean: return "a boolean"
+    case .date: return "a date"
+    case .data: return "data"
+    case .array: return "an array"
+    case .dictionary: return "a dictionary"
+    }
+  }
+
+  public var string: String? {
+    if case .string(let text) = value { return text }
+    return nil
+  }
+
+  public var array: [PropertyListNode]? {
+    if case .array(let items) = value { return items }
+    return nil
+  }
+
+  public var dictionary: [(key: String, node: PropertyListNode)]? {
+    if case .dictionary(let entries) = value { return entries }
+    return nil
+  }
+
+  /// The value for `key` in a dictionary.
+  public subscript(key: String) -> PropertyListNode? {
+    dictionary?.first { $0.key == key }?.node
+  }
+}

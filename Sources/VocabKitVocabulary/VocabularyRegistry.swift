@@ -1,0 +1,107 @@
+import Foundation
+
+/// The apps of a vocabulary directory, read from their plists, with every problem found.
+///
+/// ```swift
+/// let registry = try VocabularyRegistry.load(directory: URL(fileURLWithPath: "vocab"))
+/// for diagnostic in registry.diagnostics { print(diagnostic) }
+/// ```
+public struct VocabularyRegistry: Sendable {
+  public var apps: [App]
+  /// Errors and warnings from loading, each with file, line and key path. Anything skipped
+  /// is reported here.
+  public var diagnostics: [Diagnostic]
+  /// The files read, relative to the directory, for cache validation.
+  public var sourceFiles: [String]
+
+  public init(apps: [App], diagnostics: [Diagnostic] = [], sourceFiles: [String] = []) {
+    self.apps = apps
+    self.diagnostics = diagnostics
+    self.sourceFiles = sourceFiles
+  }
+
+  /// The app with this bundle identifier.
+  public func app(_ bundleIdentifier: String) -> App? {
+    apps.first { $0.bundleIdentifier == bundleIdentifier }
+  }
+}
+
+/// A vocabulary directory that cannot be read at all.
+public struct VocabularyDirectoryError: Error, CustomStringConvertible, Sendable {
+  public var path: String
+  public var reason: String
+  public var description: String { "\(path): \(reason)" }
+}
+
+extension VocabularyRegistry {
+  /// The most apps a directory may hold.
+  public static let maximumApps = 10_000
+
+  /// Loads every app folder (any folder with an `Info.plist`) in `directory`.
+  ///
+  /// - Parameters:
+  ///   - locale: When given (`zh-Hans`, `ru`), each app's `AppIntentVocabulary.plist` comes
+  ///     from the best `.lproj` for it, falling back to `Base.lproj` and then the app's
+  ///     root. When nil, every localization is read and their phrases combined.
+  /// - Throws: ``VocabularyDirectoryError`` when the directory is missing or unreadable.
+  ///   Problems inside files never throw: they become ``diagnostics``.
+  /// - Complexity: O(*n*) in the total size of the plists.
+  public static func load(directory: URL, locale: String? = nil) throws(VocabularyDirectoryError)
+    -> VocabularyRegistry
+  {
+    let fileManager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+      throw VocabularyDirectoryError(path: directory.path, reason: "no such directory")
+    }
+    guard isDirectory.boolValue else {
+      throw VocabularyDirectoryError(path: directory.path, reason: "not a directory")
+    }
+    let entries: [String]
+    do {
+      entries = try fileManager.contentsOfDirectory(atPath: directory.path).sorted()
+    } catch {
+      throw VocabularyDirectoryError(
+        path: directory.path, reason: "cannot list the directory: \(error.localizedDescription)")
+    }
+    var registry = VocabularyRegistry(apps: [])
+    var appFolders = entries.filter {
+      fileManager.fileExists(atPath: directory.appendingPathComponent($0 + "/Info.plist").path)
+    }
+    if appFolders.count > maximumApps {
+      registry.diagnostics.append(
+        Diagnostic(
+          .error, code: "too-many-apps", file: directory.path,
+          message:
+            "\(appFolders.count) app folders; only the first \(maximumApps) (by name) are read"))
+      appFolders = Array(appFolders.prefix(maximumApps))
+    }
+    for folder in appFolders {
+      var loader = AppLoader(root: directory, folder: folder, locale: locale)
+      if let app = loader.load() {
+        if let existing = registry.apps.first(where: {
+          $0.bundleIdentifier == app.bundleIdentifier
+        }) {
+          registry.diagnostics.append(
+            Diagnostic(
+              .error, code: "duplicate-app", file: "\(folder)/Info.plist",
+              keyPath: "CFBundleIdentifier",
+              message:
+                "bundle identifier '\(app.bundleIdentifier)' is already used by \(existing.folder); this app is skipped"
+            ))
+        } else {
+          registry.apps.append(app)
+        }
+      }
+      registry.diagnostics += loader.diagnostics
+      registry.sourceFiles += loader.files
+    }
+    if appFolders.isEmpty {
+      registry.diagnostics.append(
+        Diagnostic(
+          .warning, code: "no-apps", file: directory.path,
+          message: "no app folders (folders with an Info.plist) in the directory"))
+    }
+    return registry
+  }
+}
