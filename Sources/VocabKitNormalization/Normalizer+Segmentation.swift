@@ -90,7 +90,8 @@ extension Normalizer {
     }
     func isDigit(_ at: Int) -> Bool { at < units.count && (0x30...0x39).contains(units[at]) }
     while position < units.count {
-      guard let first = character(position),
+      // Every Chinese numeral and 第 lies at or above U+3007 (〇): skip other text cheaply.
+      guard units[position] >= 0x3007, let first = character(position),
         first == ChineseNumerals.ordinalPrefix || ChineseNumerals.isNumeral(first)
       else {
         position += 1
@@ -231,10 +232,13 @@ extension Normalizer {
   /// the parts of a hyphenated word ("twenty-one", joined into one token by ``joinWords``)
   /// when each part is one; nil otherwise.
   private func numberWords(_ token: Token) -> [String]? {
-    if numbers.words.contains(token.folded) { return [token.folded] }
-    let hyphens: Set<Character> = ["-", "\u{2010}", "\u{2011}"]
-    guard token.folded.contains(where: hyphens.contains) else { return nil }
-    let parts = token.folded.split(whereSeparator: hyphens.contains).map(String.init)
+    let folded = token.folded
+    if numbers.words.contains(folded) { return [folded] }
+    // NFKC folding has already turned U+2011 (non-breaking hyphen) into U+2010.
+    guard
+      folded.utf8.contains(0x2D) || (folded.utf8.contains(0xE2) && folded.contains("\u{2010}"))
+    else { return nil }
+    let parts = folded.split { $0 == "-" || $0 == "\u{2010}" }.map(String.init)
     guard parts.count >= 2, parts.allSatisfy(numbers.words.contains) else { return nil }
     return parts
   }

@@ -252,8 +252,9 @@ struct RoutingContext {
   /// The app name said in a template's `${applicationName}` slot when no installed app has
   /// it ("play X on Spotify" without Spotify).
   func unknownAppName(_ alignment: TemplateAlignment?) -> String? {
-    guard let alignment, alignment.score >= router.minimumIntentScore,
-      let span = alignment.unknownAppSpan
+    guard let alignment, alignment.score >= 0.5, let span = alignment.unknownAppSpan,
+      span.lowerBound > 0,
+      Self.appCarriers.contains(utterance.tokens[span.lowerBound - 1].latinKey)
     else { return nil }
     return utterance.text(of: span)
   }

@@ -138,6 +138,7 @@ struct AppLoader {
   private mutating func loadIntentVocabulary(into app: inout App) {
     var intentOrder: [String] = []
     var intents: [String: Intent] = [:]
+    var exampleSites: [ExampleSite] = []
     for localization in chosenLocalizations(containing: "AppIntentVocabulary.plist") {
       let file = path(localization, "AppIntentVocabulary.plist")
       guard let plist = read(file) else { continue }
@@ -198,7 +199,8 @@ struct AppLoader {
             }
             if duplicate || parsed.contains(where: { $0.identifier == item.identifier }) {
               context.report(
-                .error, "duplicate-identifier", itemNode, "\(itemPath).VocabularyItemIdentifier",
+                .error, "duplicate-identifier", itemNode["VocabularyItemIdentifier"] ?? itemNode,
+                "\(itemPath).VocabularyItemIdentifier",
                 "duplicate VocabularyItemIdentifier '\(item.identifier)'; this item is skipped")
               continue
             }
@@ -238,12 +240,24 @@ struct AppLoader {
             guard let text = string(example, at: examplePath, &context) else { continue }
             guard checkLength(text, example, examplePath, &context) else { continue }
             intents[name]!.examples.append(IntentExample(text: text, localization: localization))
+            exampleSites.append(
+              ExampleSite(
+                intent: name, text: text, file: file, line: example.line, keyPath: examplePath))
           }
         }
       }
     }
     app.intents = intentOrder.map { intents[$0]! }
-    checkPlaceholders(app)
+    checkPlaceholders(app, exampleSites)
+  }
+
+  /// Where an intent example was read, for diagnostics about it.
+  private struct ExampleSite {
+    var intent: String
+    var text: String
+    var file: String
+    var line: Int?
+    var keyPath: String
   }
 
   private func parameterItem(
@@ -280,7 +294,11 @@ struct AppLoader {
           "this synonym of '\(identifier)' is skipped")
         continue
       }
-      guard checkLength(phrase, synonym, "\(synonymPath).VocabularyItemPhrase", &context) else {
+      guard
+        checkLength(
+          phrase, synonym["VocabularyItemPhrase"] ?? synonym,
+          "\(synonymPath).VocabularyItemPhrase", &context)
+      else {
         continue
       }
       let pronunciation = optionalString(
@@ -330,14 +348,14 @@ struct AppLoader {
   }
 
   /// Reports `${placeholders}` that name no parameter of their intent.
-  private mutating func checkPlaceholders(_ app: App) {
+  private mutating func checkPlaceholders(_ app: App, _ examples: [ExampleSite]) {
     for intent in app.intents {
       var known = ParameterBindings.standardParameters[intent.name] ?? []
       let isStandard = !known.isEmpty
       for parameter in app.parameterVocabularies.keys where parameter.intent == intent.name {
         known.insert(parameter.parameter)
       }
-      for example in intent.examples {
+      for example in examples where example.intent == intent.name {
         for placeholder in IntentTemplate.placeholders(in: example.text)
         where placeholder != "applicationName" && !known.contains(placeholder) {
           // A custom intent's parameters are whatever its templates name, unless the name is
@@ -348,9 +366,8 @@ struct AppLoader {
           if let suggestion { message += ". Did you mean '${\(suggestion)}'?" }
           diagnostics.append(
             Diagnostic(
-              .error, code: "unknown-placeholder",
-              file: path(example.localization, "AppIntentVocabulary.plist"),
-              keyPath: "IntentPhrases[\(intent.name)].IntentExamples", message: message))
+              .error, code: "unknown-placeholder", file: example.file, line: example.line,
+              keyPath: example.keyPath, message: message))
         }
       }
     }
@@ -371,7 +388,7 @@ struct AppLoader {
         if let suggestion = Self.suggestion(for: key, in: known) {
           message += ". Did you mean '\(suggestion)'?"
         }
-        context.report(.error, "unknown-key", node, key, message)
+        context.report(.error, "unknown-key", node, key, message, line: node.keyLine ?? node.line)
         continue
       }
       guard let list = array(node, at: key, &context) else { continue }
@@ -393,7 +410,9 @@ struct AppLoader {
             context.report(.error, "item-skipped", entry, itemPath, "the item is skipped")
             continue
           }
-          guard checkLength(phrase, entry, "\(itemPath).spokenPhrase", &context) else { continue }
+          guard
+            checkLength(phrase, entry["spokenPhrase"] ?? entry, "\(itemPath).spokenPhrase", &context)
+          else { continue }
           let identifier =
             optionalString(entry, "vocabularyIdentifier", at: itemPath, &context) ?? phrase
           let hint = optionalString(entry, "pronunciationHint", at: itemPath, &context)
@@ -442,13 +461,15 @@ struct AppLoader {
     let file: String
     var diagnostics: [Diagnostic] = []
 
+    /// Reports a problem at `node`'s line, or at `line` when given.
     mutating func report(
       _ severity: Diagnostic.Severity, _ code: String, _ node: PropertyListNode?,
-      _ keyPath: String, _ message: String
+      _ keyPath: String, _ message: String, line: Int? = nil
     ) {
       diagnostics.append(
         Diagnostic(
-          severity, code: code, file: file, line: node?.line, keyPath: keyPath, message: message))
+          severity, code: code, file: file, line: line ?? node?.line, keyPath: keyPath,
+          message: message))
     }
   }
 
@@ -525,7 +546,8 @@ struct AppLoader {
         message += ". Did you mean '\(suggestion)'?"
       }
       context.report(
-        .warning, "unknown-key", value, path.isEmpty ? key : "\(path).\(key)", message)
+        .warning, "unknown-key", value, path.isEmpty ? key : "\(path).\(key)", message,
+        line: value.keyLine ?? value.line)
     }
   }
 

@@ -38,6 +38,8 @@ final class Console {
   var error: (String) -> Void = { message in
     FileHandle.standardError.write(Data((message + "\n").utf8))
   }
+  /// Writes to standard error without a newline (progress bars).
+  var errorInline: (String) -> Void = { text in FileHandle.standardError.write(Data(text.utf8)) }
   /// Lines of standard input, read lazily.
   var inputLines: () -> AnySequence<String> = {
     AnySequence(sequence(state: ()) { _ in readLine(strippingNewline: true) })

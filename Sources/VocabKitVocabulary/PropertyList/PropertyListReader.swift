@@ -73,7 +73,13 @@ public enum PropertyListReader {
 
   private static func parseBinary(_ data: Data, file: String) -> Result {
     do {
-      let object = try PropertyListSerialization.propertyList(from: data, format: nil)
+      var format = PropertyListSerialization.PropertyListFormat.binary
+      let object = try PropertyListSerialization.propertyList(
+        from: data, options: [], format: &format)
+      // Foundation falls back to the OpenStep text format, where a lone `bplist00` is a string.
+      guard format == .binary else {
+        throw CocoaError(.propertyListReadCorrupt)
+      }
       guard let node = node(from: object, depth: 0) else {
         return Result(
           root: nil,
@@ -180,7 +186,7 @@ struct XMLPropertyListParser {
     }
     try skipMisc()
     let valueTag = try readTag()
-    root = try parseValue(valueTag, depth: 0)
+    root = try parseValue(valueTag, depth: 0, path: "")
     try skipMisc()
     let end = try readTag()
     guard end.name == "plist", end.isClosing else {
@@ -197,8 +203,10 @@ struct XMLPropertyListParser {
 
   // MARK: Values
 
-  private mutating func parseValue(_ tag: Tag, depth: Int) throws(PropertyListSyntaxError)
-    -> PropertyListNode
+  /// - Parameter path: The key path of the value (`A[0].B`, empty for the root), for
+  ///   diagnostics.
+  private mutating func parseValue(_ tag: Tag, depth: Int, path: String)
+    throws(PropertyListSyntaxError) -> PropertyListNode
   {
     guard depth <= PropertyListReader.maximumDepth else {
       throw PropertyListSyntaxError(
@@ -230,11 +238,13 @@ struct XMLPropertyListParser {
           throw PropertyListSyntaxError(
             line: valueTag.line, message: "key '\(key)' has no value before </dict>")
         }
-        let value = try parseValue(valueTag, depth: depth + 1)
+        let keyPath = path.isEmpty ? key : "\(path).\(key)"
+        var value = try parseValue(valueTag, depth: depth + 1, path: keyPath)
+        value.keyLine = next.line
         if let first = firstLines[key] {
           diagnostics.append(
             Diagnostic(
-              .error, code: "duplicate-key", file: file, line: next.line, keyPath: key,
+              .error, code: "duplicate-key", file: file, line: next.line, keyPath: keyPath,
               message:
                 "duplicate key '\(key)' (first at line \(first)); this later value is ignored"))
           continue
@@ -250,7 +260,7 @@ struct XMLPropertyListParser {
         try skipMisc()
         let next = try readTag()
         if next.isClosing && next.name == "array" { break }
-        items.append(try parseValue(next, depth: depth + 1))
+        items.append(try parseValue(next, depth: depth + 1, path: "\(path)[\(items.count)]"))
       }
       return PropertyListNode(.array(items), line: tag.line)
     case "string":

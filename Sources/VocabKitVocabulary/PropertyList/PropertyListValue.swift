@@ -17,6 +17,9 @@ public struct PropertyListNode: Sendable {
   public var value: Value
   /// The 1-based line where the value starts; nil in binary plists.
   public var line: Int?
+  /// For a dictionary value, the 1-based line of its `<key>`; nil otherwise and in binary
+  /// plists. Problems with the key itself (an unknown key) are reported here.
+  public var keyLine: Int? = nil
 
   public init(_ value: Value, line: Int?) {
     self.value = value

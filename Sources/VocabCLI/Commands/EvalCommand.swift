@@ -1,0 +1,95 @@
+import Foundation
+import VocabKit
+
+/// `vocab eval`: accuracy of routing on corpora, with thresholds for CI.
+enum EvalCommand {
+  static let command = Subcommand(
+    name: "eval",
+    abstract: "Evaluate routing against corpora of utterances with expected outcomes.",
+    discussion: """
+      Each corpus is JSON Lines: {"id", "text", "locale", "expect": {"app", "intent", "slots"}}.
+      Malformed lines are reported with their line numbers and skipped (fatal with --strict).
+      Exit status 1 when a --min or --max threshold fails.
+      """,
+    options: [
+      VocabularyOption.option,
+      .repeated("corpus", "FILE", help: "A corpus file; may repeat."),
+      .flag("json", help: "Print one JSON object."),
+      .flag("strict", help: "Fail on malformed corpus lines."),
+      .value("min-intent-accuracy", "X", help: "Fail below this intent accuracy."),
+      .value("min-slot-accuracy", "X", help: "Fail below this slot accuracy."),
+      .value("max-false-accept", "X", help: "Fail above this false-accept rate."),
+      .value("failures", "N", help: "Show at most N failed utterances (default 10)."),
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
+    let files = arguments.allValues("corpus")
+    guard !files.isEmpty else { throw UsageError(description: "Missing '--corpus FILE'.") }
+    let minIntent = try arguments.number("min-intent-accuracy", in: 0.0...1.0)
+    let minSlot = try arguments.number("min-slot-accuracy", in: 0.0...1.0)
+    let maxFalseAccept = try arguments.number("max-false-accept", in: 0.0...1.0)
+    let shownFailures = try arguments.number("failures", in: 0...100_000) ?? 10
+    var corpora: [Corpus] = []
+    for file in files {
+      do {
+        corpora.append(try Corpus.read(URL(fileURLWithPath: file), file: file))
+      } catch {
+        throw CommandFailure(description: "\(file): cannot read the corpus: \(error)")
+      }
+    }
+    let problems = corpora.flatMap(\.problems)
+    for problem in problems { console.error("warning: \(problem)") }
+    if arguments.flag("strict"), !problems.isEmpty {
+      throw CommandFailure(description: "\(problems.count) malformed corpus line(s) (--strict)")
+    }
+    let vocabulary = try VocabularyOption.compile(arguments, console)
+    let evaluator = Evaluator(router: Router(vocabulary: vocabulary))
+    let showProgress = console.errorIsTerminal && !arguments.flag("json")
+    let report = try evaluator.evaluate(corpora) { done, total in
+      guard showProgress, done % 25 == 0 || done == total else { return }
+      let width = 30
+      let filled = width * done / max(total, 1)
+      console.errorInline(
+        "\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(done)/\(total)"
+          + (done == total ? "\n" : ""))
+    }
+    if arguments.flag("json") {
+      console.output(try JSONOutput.pretty(report))
+    } else {
+      var rows = [["metric", "value"]]
+      rows.append(["utterances", "\(report.utterances)"])
+      rows.append(["intent accuracy", format2(report.intentAccuracy)])
+      rows.append(["app accuracy", format2(report.appAccuracy)])
+      rows.append(["slot accuracy", format2(report.slotAccuracy)])
+      for (name, value) in report.slotAccuracyByName.sorted(by: { $0.key < $1.key }) {
+        rows.append(["  \(name)", format2(value)])
+      }
+      rows.append(["exact match", format2(report.exactMatch)])
+      rows.append(["disambiguation precision", format2(report.disambiguationPrecision)])
+      rows.append(["false-accept rate", format2(report.falseAcceptRate)])
+      rows.append(["median µs / utterance", String(Int(report.medianMicroseconds))])
+      rows.append(["p99 µs / utterance", String(Int(report.p99Microseconds))])
+      rows.append(["skipped lines", "\(report.skippedLines)"])
+      console.output(Table.render(rows))
+      if !report.failures.isEmpty, shownFailures > 0 {
+        console.output("\nFailures (\(report.failures.count)):")
+        for failure in report.failures.prefix(shownFailures) {
+          console.output("  \(failure.id): '\(failure.text)': \(failure.problem)")
+        }
+      }
+    }
+    var failed: [String] = []
+    if let minIntent, report.intentAccuracy < minIntent {
+      failed.append("intent accuracy \(format2(report.intentAccuracy)) < \(minIntent)")
+    }
+    if let minSlot, report.slotAccuracy < minSlot {
+      failed.append("slot accuracy \(format2(report.slotAccuracy)) < \(minSlot)")
+    }
+    if let maxFalseAccept, report.falseAcceptRate > maxFalseAccept {
+      failed.append("false-accept rate \(format2(report.falseAcceptRate)) > \(maxFalseAccept)")
+    }
+    for failure in failed { console.error("error: \(failure)") }
+    return failed.isEmpty ? 0 : 1
+  }
+}
