@@ -137,7 +137,10 @@ public struct Evaluator: Sendable {
   /// Free-text values compare after folding case and dropping punctuation and spaces.
   static func sameText(_ a: String, _ b: String) -> Bool {
     func key(_ text: String) -> String {
-      String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
+      String(
+        text.lowercased().unicodeScalars.filter {
+          $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }.map(Character.init))
     }
     return key(a) == key(b)
   }

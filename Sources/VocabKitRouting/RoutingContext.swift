@@ -86,7 +86,8 @@ struct RoutingContext {
     let k = elements.count
     let infinity = Double.greatestFiniteMagnitude / 4
     var cost = [[Double]](repeating: [Double](repeating: infinity, count: n + 1), count: k + 1)
-    var back = [[(Int, Int)]](repeating: [(Int, Int)](repeating: (-1, -1), count: n + 1), count: k + 1)
+    var back = [[(Int, Int)]](
+      repeating: [(Int, Int)](repeating: (-1, -1), count: n + 1), count: k + 1)
     cost[0][0] = 0
     func relax(_ e: Int, _ i: Int, _ value: Double, from: (Int, Int)) {
       if value < cost[e][i] {

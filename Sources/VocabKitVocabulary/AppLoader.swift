@@ -411,7 +411,8 @@ struct AppLoader {
             continue
           }
           guard
-            checkLength(phrase, entry["spokenPhrase"] ?? entry, "\(itemPath).spokenPhrase", &context)
+            checkLength(
+              phrase, entry["spokenPhrase"] ?? entry, "\(itemPath).spokenPhrase", &context)
           else { continue }
           let identifier =
             optionalString(entry, "vocabularyIdentifier", at: itemPath, &context) ?? phrase
@@ -495,7 +496,8 @@ struct AppLoader {
   {
     guard let items = node.array else {
       context.report(
-        .error, "wrong-type", node, path, "expected an array, found \(node.typeName); it is skipped")
+        .error, "wrong-type", node, path, "expected an array, found \(node.typeName); it is skipped"
+      )
       return nil
     }
     return items
@@ -518,7 +520,8 @@ struct AppLoader {
   ) -> String? {
     let keyPath = path.isEmpty ? key : "\(path).\(key)"
     guard let value = node[key] else {
-      context.report(.error, "missing-key", node, path.isEmpty ? "(root)" : path,
+      context.report(
+        .error, "missing-key", node, path.isEmpty ? "(root)" : path,
         "missing required key '\(key)'")
       return nil
     }

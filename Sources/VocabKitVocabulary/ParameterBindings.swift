@@ -25,24 +25,33 @@ public enum ParameterBindings {
       ["INSendMessageIntent.speakableGroupName", "INSearchForMessagesIntent.speakableGroupNames"],
       [.contactGroupName])
     bind(
-      ["INPlayMediaIntent.mediaSearch", "INAddMediaIntent.mediaSearch",
-        "INSearchForMediaIntent.mediaSearch"],
-      [.mediaPlaylistTitle, .mediaMusicArtistName, .mediaShowTitle, .mediaAudiobookTitle,
-        .mediaAudiobookAuthorName])
+      [
+        "INPlayMediaIntent.mediaSearch", "INAddMediaIntent.mediaSearch",
+        "INSearchForMediaIntent.mediaSearch",
+      ],
+      [
+        .mediaPlaylistTitle, .mediaMusicArtistName, .mediaShowTitle, .mediaAudiobookTitle,
+        .mediaAudiobookAuthorName,
+      ])
     bind(["INAddMediaIntent.mediaDestination"], [.mediaPlaylistTitle])
     bind(
-      ["INAddTasksIntent.targetTaskList", "INSearchForNotebookItemsIntent.title",
-        "INAppendToNoteIntent.targetNote", "INSetTaskAttributeIntent.targetTask"],
+      [
+        "INAddTasksIntent.targetTaskList", "INSearchForNotebookItemsIntent.title",
+        "INAppendToNoteIntent.targetNote", "INSetTaskAttributeIntent.targetTask",
+      ],
       [.notebookItemTitle])
     bind(
-      ["INCreateNoteIntent.groupName", "INSearchForNotebookItemsIntent.groupName",
-        "INCreateTaskListIntent.groupName"],
+      [
+        "INCreateNoteIntent.groupName", "INSearchForNotebookItemsIntent.groupName",
+        "INCreateTaskListIntent.groupName",
+      ],
       [.notebookItemGroupName])
     bind(["INSearchForPhotosIntent.albumName"], [.photoAlbumName])
     bind(["INSearchForPhotosIntent.searchTerms"], [.photoTag])
     bind(["INStartWorkoutIntent.workoutName"], [.workoutActivityName])
     bind(["INSendPaymentIntent.organizationName"], [.paymentsOrganizationName])
-    bind(["INActivateCarSignalIntent.carName", "INGetCarPowerLevelStatusIntent.carName"], [.carName])
+    bind(
+      ["INActivateCarSignalIntent.carName", "INGetCarPowerLevelStatusIntent.carName"], [.carName])
     bind(["INSetProfileInCarIntent.profileName"], [.carProfileName])
     return table
   }()

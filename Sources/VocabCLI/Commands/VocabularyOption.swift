@@ -21,7 +21,8 @@ enum VocabularyOption {
     let errors = registry.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
       console.error(
-        "warning: the vocabulary has \(errors.count) error(s); see 'vocab lint'. What could be read is used.")
+        "warning: the vocabulary has \(errors.count) error(s); see 'vocab lint'. What could be read is used."
+      )
     }
     return try CompiledVocabulary(registry: registry)
   }

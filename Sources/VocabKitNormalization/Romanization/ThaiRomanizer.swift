@@ -42,7 +42,24 @@ enum ThaiRomanizer {
   /// Tone marks, the vowel shortener and the cancellation mark carry no letters.
   private static let silentMarks: Set<UInt32> = [0x0E47, 0x0E48, 0x0E49, 0x0E4A, 0x0E4B, 0x0E4D]
   private static let thanthakhat: UInt32 = 0x0E4C
-  private static let clusterSeconds: Set<UInt32> = [0x0E23, 0x0E25, 0x0E27]
+  /// Consonants that start a cluster with ร or ล: ก ข ค ต ป ผ พ, and บ ด ฟ in loanwords.
+  private static let clusterFirsts: Set<UInt32> = [
+    0x0E01, 0x0E02, 0x0E04, 0x0E15, 0x0E1B, 0x0E1C, 0x0E1E, 0x0E1A, 0x0E14, 0x0E1F,
+  ]
+
+  /// True when `first` and `second` are a consonant cluster such as กร, พล or กว, and not two
+  /// syllables such as เว-ลา or ส-วัส.
+  private static func formsCluster(_ first: UInt32, _ second: UInt32) -> Bool {
+    switch second {
+    case 0x0E23:  // ร, also after ท จ ซ ศ ส (ทราย, จริง, สร้าง)
+      return clusterFirsts.contains(first)
+        || [0x0E17, 0x0E08, 0x0E0B, 0x0E28, 0x0E2A].contains(first)
+    case 0x0E25: return clusterFirsts.contains(first)  // ล
+    case 0x0E27: return first == 0x0E01 || first == 0x0E02 || first == 0x0E04  // ว: กว ขว คว
+    default: return false
+    }
+  }
+
   private static let digits: ClosedRange<UInt32> = 0x0E50...0x0E59
 
   private struct Syllable {
@@ -114,7 +131,7 @@ enum ThaiRomanizer {
       position += 1
       // A cluster such as "กร", "พล", "กว", or a silent ห before a sonorant.
       if isConsonant(position), position + 1 <= scalars.count,
-        clusterSeconds.contains(scalars[position]) || syllable.initial[0] == 0x0E2B,
+        formsCluster(syllable.initial[0], scalars[position]) || syllable.initial[0] == 0x0E2B,
         isFollowingVowel(position + 1) || (syllable.leading != nil && isConsonant(position + 1))
       {
         syllable.initial.append(scalars[position])

@@ -229,7 +229,8 @@ struct XMLPropertyListParser {
         guard next.name == "key", !next.isClosing else {
           throw PropertyListSyntaxError(
             line: next.line,
-            message: "expected <key> or </dict> in a dictionary, found <\(next.closingSlash)\(next.name)>")
+            message:
+              "expected <key> or </dict> in a dictionary, found <\(next.closingSlash)\(next.name)>")
         }
         let key = next.isSelfClosing ? "" : try readText(until: "key")
         try skipMisc()
@@ -428,7 +429,9 @@ struct XMLPropertyListParser {
         guard tag.isClosing, tag.name == name else {
           throw PropertyListSyntaxError(
             line: tag.line,
-            message: "expected </\(name)> to close the element opened at line \(startLine), found <\(tag.closingSlash)\(tag.name)>")
+            message:
+              "expected </\(name)> to close the element opened at line \(startLine), found <\(tag.closingSlash)\(tag.name)>"
+          )
         }
         return String(decoding: output, as: UTF8.self)
       }

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Runs the real `vocab` binary built beside the tests.
+func runVocab(_ arguments: [String], input: String? = nil) throws -> (
+  status: Int32, output: String, error: String
+) {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  let products = Bundle.main.bundleURL
+  var binary = products.appendingPathComponent("vocab")
+  if !FileManager.default.fileExists(atPath: binary.path) {
+    binary = root.appendingPathComponent(".build/debug/vocab")
+  }
+  let process = Process()
+  process.executableURL = binary
+  process.arguments = arguments
+  process.currentDirectoryURL = root
+  let output = Pipe()
+  let error = Pipe()
+  let standardInput = Pipe()
+  process.standardOutput = output
+  process.standardError = error
+  process.standardInput = standardInput
+  try process.run()
+  if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+  try standardInput.fileHandleForWriting.close()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = error.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (
+    process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+    String(decoding: errorData, as: UTF8.self)
+  )
+}
+
+@Suite struct BinaryTests {
+  @Test func versionAndHelp() throws {
+    #expect(try runVocab(["--version"]).status == 0)
+    let help = try runVocab(["--help"])
+    #expect(help.status == 0)
+    for name in ["normalize", "score", "route", "eval"] { #expect(help.output.contains(name)) }
+    let routeHelp = try runVocab(["route", "--help"])
+    #expect(routeHelp.output.contains("--vocab DIR"))
+  }
+
+  @Test func unknownOptionSuggestsTheClosestAndExits64() throws {
+    let result = try runVocab(["route", "--jsno", "call alex"])
+    #expect(result.status == 64)
+    #expect(result.error.contains("Unknown option '--jsno'. Did you mean '--json'?"))
+    let subcommand = try runVocab(["rout"])
+    #expect(subcommand.status == 64)
+    #expect(subcommand.error.contains("Did you mean 'route'?"))
+  }
+
+  @Test func normalizeShowsCrossScriptKeys() throws {
+    let result = try runVocab(["normalize", "--json", "राहुल शर्मा 第十集"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("\"latinKey\":\"rahul\""))
+    #expect(result.output.contains("\"latinKey\":\"sharma\""))
+    #expect(result.output.contains("\"counter\":\"集\""))
+  }
+
+  @Test func routeReadsStandardInputAsJSONLines() throws {
+    let result = try runVocab(
+      ["route", "--json"], input: "call alex\nadd milk to index in taskly\n")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines[0].contains("\"resolution\":\"disambiguation\""))
+    #expect(lines[1].contains("\"value\":\"list.inbox\""))
+  }
+
+  @Test func missingVocabularyDirectoryFailsWithItsPath() throws {
+    let result = try runVocab(["route", "--vocab", "no/such/dir", "call alex"])
+    #expect(result.status == 1)
+    #expect(result.error.contains("no/such/dir"))
+  }
+
+  @Test func evalThresholdFailureExitsOne() throws {
+    let result = try runVocab([
+      "eval", "--corpus", "corpora/handwritten/handwritten.jsonl", "--min-intent-accuracy", "1.0",
+      "--failures", "0",
+    ])
+    #expect(result.status == 1)
+    #expect(result.error.contains("intent accuracy"))
+  }
+}

@@ -1,0 +1,88 @@
+import Testing
+import VocabKitMatching
+import VocabKitNormalization
+
+@Suite struct MatcherFamilyTests {
+  static let entries: [MatchEntry] = [
+    MatchEntry(identifier: "inbox", type: "list", phrases: [MatchPhrase("Inbox")], priority: 0),
+    MatchEntry(
+      identifier: "ytm", type: "app", phrases: [MatchPhrase("YouTube Music")], priority: 1),
+    MatchEntry(
+      identifier: "focus", type: "playlist", phrases: [MatchPhrase("Deep Focus")], priority: 2),
+    MatchEntry(
+      identifier: "route66", type: "playlist", phrases: [MatchPhrase("Route 66")], priority: 3),
+    MatchEntry(
+      identifier: "kim", type: "contact", phrases: [MatchPhrase("Alex Kim")], priority: 4),
+    MatchEntry(
+      identifier: "morgan", type: "contact", phrases: [MatchPhrase("Alex Morgan")], priority: 5),
+    MatchEntry(
+      identifier: "iqiyi", type: "app", phrases: [MatchPhrase("爱奇艺", pronunciation: "ai4 qi2 yi4")],
+      priority: 6),
+    MatchEntry(
+      identifier: "rahul", type: "contact", phrases: [MatchPhrase("राहुल शर्मा")], priority: 7),
+    MatchEntry(
+      identifier: "sean", type: "contact",
+      phrases: [MatchPhrase("Sean O'Brien", pronunciation: "shawn oh brien")], priority: 8),
+    MatchEntry(
+      identifier: "aleksandr", type: "contact", phrases: [MatchPhrase("Александр")], priority: 9),
+  ]
+  static let index = try! MatchIndex(entries: entries, normalizer: Normalizer.shared)
+
+  @Test(arguments: [
+    ("add milk to my INBOX, please", "inbox"),
+    ("add milk to my in box", "inbox"),
+    ("open you tube music", "ytm"),
+    ("play deepfocus", "focus"),
+    ("play route sixty six", "route66"),
+    ("play route 66", "route66"),
+    ("call kim", "kim"),
+    ("open ai qi yi", "iqiyi"),
+    ("call rahul sharma", "rahul"),
+    ("call shawn o'brien", "sean"),
+    ("call alexander", "aleksandr"),
+    ("call Александр", "aleksandr"),
+  ])
+  func findsTheMeantEntry(utterance: String, identifier: String) throws {
+    let matches = try Self.index.matches(in: utterance, cutoff: 0.6)
+    #expect(matches.first?.identifier == identifier, "\(matches.map { ($0.identifier, $0.score) })")
+  }
+
+  @Test func partialNameFindsEveryAlexWithinTheMargin() throws {
+    let matches = try Self.index.matches(in: "call alex", types: ["contact"], cutoff: 0.6)
+    let resolution = ResolutionPolicy().resolve(matches)
+    #expect(resolution.name == "disambiguation")
+    #expect(Set(resolution.matches.map(\.identifier)) == ["kim", "morgan"])
+  }
+
+  @Test func spansPointAtTheOriginalWords() throws {
+    let match = try #require(try Self.index.matches(in: "add milk to my In Box now").first)
+    #expect(match.identifier == "inbox")
+    #expect(match.text == "In Box")
+    #expect(match.scalarRange == 15..<21)
+    #expect(match.score > 0.9)
+  }
+
+  @Test(arguments: ["what time is it", "turn on the lights", "", "!!! ???", "😀😀😀"])
+  func noMatchIsHonest(utterance: String) throws {
+    #expect(try Self.index.matches(in: utterance, cutoff: 0.6).isEmpty)
+  }
+
+  @Test func scoresStayInRangeAndBelowCutoffIsAbsent() throws {
+    for cutoff in [0.3, 0.6, 0.9] {
+      for match in try Self.index.matches(in: "add milk to my index list", cutoff: cutoff) {
+        #expect(match.score >= cutoff && match.score <= 1)
+      }
+    }
+  }
+
+  @Test func earlierEntryWinsATie() throws {
+    let tied = try MatchIndex(
+      entries: [
+        MatchEntry(identifier: "first", type: "t", phrases: [MatchPhrase("Alex One")], priority: 0),
+        MatchEntry(
+          identifier: "second", type: "t", phrases: [MatchPhrase("Alex Two")], priority: 1),
+      ], normalizer: Normalizer.shared)
+    let matches = try tied.matches(in: "alex")
+    #expect(matches.map(\.identifier) == ["first", "second"])
+  }
+}

@@ -1,0 +1,243 @@
+import Testing
+
+@testable import VocabKitNormalization
+
+/// The single number token of `text`.
+private func number(_ text: String) throws -> SpokenNumber? {
+  let result = try tokens(text)
+  guard result.count == 1 else { return nil }
+  return result[0].number
+}
+
+@Suite("Numbers")
+struct NumberTests {
+  @Test(
+    "Spelled and written cardinals",
+    arguments: [
+      ("twenty one", 21), ("twenty-one", 21), ("Twenty-One", 21), ("21", 21),
+      ("zero", 0), ("one", 1), ("twelve", 12), ("ninety nine", 99), ("ninety-nine", 99),
+      ("sixty-six", 66), ("one hundred", 100), ("0", 0), ("007", 7),
+    ] as [(String, Int64)])
+  func englishCardinals(text: String, value: Int64) throws {
+    let spoken = try #require(try number(text))
+    #expect(spoken.value == value)
+    #expect(!spoken.isOrdinal)
+    #expect(spoken.counter == nil)
+    let token = try #require(try tokens(text).first)
+    #expect(token.latinKey == String(value))
+    #expect(token.isNumber)
+    #expect(token.text == text)
+    #expect(token.scalarRange == 0..<text.unicodeScalars.count)
+  }
+
+  @Test(
+    "Numbers larger than the table, parsed by ICU",
+    arguments: [
+      ("two hundred thirty", 230),
+      ("one hundred twenty-one", 121),
+      ("one thousand", 1000),
+      ("three thousand five hundred", 3500),
+      ("сто пять", 105),
+      ("двести тридцать", 230),
+      ("двести", 200),
+      ("пятьсот", 500),
+      ("две тысячи", 2000),
+      ("пять тысяч двести", 5200),
+      ("दो सौ", 200),
+      ("สองร้อย", 200),
+    ] as [(String, Int64)])
+  func longNumbers(text: String, value: Int64) throws {
+    #expect(try number(text)?.value == value)
+  }
+
+  @Test(
+    "Ordinals",
+    arguments: [
+      ("first", 1), ("10th", 10), ("1st", 1), ("2nd", 2), ("3rd", 3), ("second", 2),
+      ("twenty-first", 21), ("twenty first", 21), ("третий", 3),
+    ] as [(String, Int64)])
+  func ordinals(text: String, value: Int64) throws {
+    let spoken = try #require(try number(text))
+    #expect(spoken.value == value)
+    #expect(spoken.isOrdinal)
+  }
+
+  @Test(
+    "Chinese numbers",
+    arguments: [
+      ("十", 10, false, nil), ("三", 3, false, nil), ("十一", 11, false, nil),
+      ("二十一", 21, false, nil), ("一百零五", 105, false, nil), ("两千", 2000, false, nil),
+      ("第十集", 10, true, "集"), ("第3季", 3, true, "季"), ("第二十一集", 21, true, "集"),
+      ("第一", 1, true, nil), ("三首", 3, false, "首"),
+    ] as [(String, Int64, Bool, String?)])
+  func chinese(text: String, value: Int64, isOrdinal: Bool, counter: String?) throws {
+    let spoken = try #require(try number(text))
+    #expect(spoken == SpokenNumber(value: value, isOrdinal: isOrdinal, counter: counter))
+    #expect(try tokens(text).first?.latinKey == String(value))
+  }
+
+  @Test("第十集 inside a sentence")
+  func chineseInSentence() throws {
+    let text = "播放延禧攻略第十集"
+    let result = try tokens(text)
+    let episode = try #require(result.first { $0.isNumber })
+    #expect(episode.text == "第十集")
+    #expect(episode.number == SpokenNumber(value: 10, isOrdinal: true, counter: "集"))
+    #expect(slice(text, episode.scalarRange) == "第十集")
+    #expect(result.filter(\.isNumber).count == 1)
+    #expect(result.map(\.latinKey).joined() == "bofangyanxigonglue10")
+  }
+
+  @Test(
+    "Numerals inside words stay text",
+    arguments: [
+      ("一起", "yiqi"), ("一样", "yiyang"), ("统一", "tongyi"), ("一定", "yiding"),
+    ])
+  func numeralsInWords(text: String, key: String) throws {
+    let result = try tokens(text)
+    #expect(result.allSatisfy { !$0.isNumber })
+    #expect(result.map(\.latinKey).joined() == key)
+  }
+
+  @Test("一起 in a sentence stays text")
+  func yiqiInSentence() throws {
+    let result = try tokens("我们一起看电影")
+    #expect(result.allSatisfy { !$0.isNumber })
+    #expect(result.contains { $0.text == "一起" })
+  }
+
+  @Test(
+    "Russian numbers",
+    arguments: [
+      ("двадцать один", 21), ("один", 1), ("пять", 5), ("десять", 10), ("девятнадцать", 19),
+      ("сорок два", 42), ("девяносто девять", 99), ("сто", 100),
+    ] as [(String, Int64)])
+  func russian(text: String, value: Int64) throws {
+    #expect(try number(text)?.value == value)
+  }
+
+  @Test(
+    "Hindi numbers",
+    arguments: [
+      ("एक", 1), ("दो", 2), ("तीन", 3), ("पाँच", 5), ("दस", 10), ("बीस", 20),
+      ("इक्कीस", 21), ("पच्चीस", 25), ("तीस", 30), ("पचास", 50), ("सत्तर", 70), ("अस्सी", 80),
+      ("निन्यानबे", 99), ("एक सौ", 100),
+    ] as [(String, Int64)])
+  func hindi(text: String, value: Int64) throws {
+    #expect(try number(text)?.value == value)
+  }
+
+  @Test(
+    "Thai numbers",
+    arguments: [
+      ("หนึ่ง", 1), ("สอง", 2), ("ห้า", 5), ("สิบ", 10), ("สิบเอ็ด", 11), ("ยี่สิบ", 20),
+      ("ยี่สิบเอ็ด", 21), ("ยี่สิบห้า", 25), ("สามสิบ", 30), ("ห้าสิบ", 50),
+      ("เก้าสิบเก้า", 99), ("หนึ่งร้อย", 100),
+    ] as [(String, Int64)])
+  func thai(text: String, value: Int64) throws {
+    #expect(try number(text)?.value == value)
+  }
+
+  @Test("Thai numbers inside a sentence")
+  func thaiInSentence() throws {
+    let text = "ดูตอนที่ยี่สิบเอ็ด"
+    let result = try tokens(text)
+    let episode = try #require(result.first { $0.isNumber })
+    // ที่ before a number makes an ordinal, like 第 in Chinese: ICU's Thai ordinals.
+    #expect(episode.number == SpokenNumber(value: 21, isOrdinal: true))
+    #expect(episode.text == "ที่ยี่สิบเอ็ด")
+    #expect(slice(text, episode.scalarRange) == "ที่ยี่สิบเอ็ด")
+    #expect(result.first?.text == "ดู")
+    #expect(try latinKeys("เล่นเพลงยี่สิบเอ็ด").last == "21")
+  }
+
+  @Test("Spelling out with a rule set does not change the default rule set")
+  func spelloutDefault() throws {
+    let spellout = try Spellout(locale: "en")
+    #expect(try spellout.format(100) == "one hundred")
+    #expect(try spellout.format(100, ruleSet: "%spellout-ordinal") == "one hundredth")
+    #expect(try spellout.format(100) == "one hundred")
+    let russian = try Spellout(locale: "ru")
+    _ = try russian.format(1, ruleSet: "%spellout-ordinal-neuter")
+    #expect(try russian.format(100) == "сто")
+  }
+
+  @Test("Every value ICU spells out from 1 to 100 reads back", arguments: ["en", "ru", "hi", "th"])
+  func icuRoundTrip(locale: String) throws {
+    let spellout = try Spellout(locale: locale)
+    for value: Int64 in 1...100 {
+      let spelled = try spellout.format(value)
+      // People do not type ICU's zero-width spaces between Thai words.
+      let typed = String(
+        String.UnicodeScalarView(spelled.unicodeScalars.filter { $0 != "\u{200B}" }))
+      for text in Set([spelled, typed]) {
+        let result = try tokens(text)
+        #expect(result.count == 1, "\(locale) \(value): \(text)")
+        #expect(result.first?.number?.value == value, "\(locale) \(value): \(text)")
+      }
+    }
+  }
+
+  @Test(
+    "Spelled and written numbers give the same keys",
+    arguments: [
+      ("route sixty six", "route 66"),
+      ("route sixty-six", "route 66"),
+      ("play season twenty one", "play season 21"),
+      ("第十集", "第10集"),
+      ("двадцать один день", "21 день"),
+    ])
+  func sameKeys(spoken: String, written: String) throws {
+    #expect(try latinKeys(spoken) == latinKeys(written))
+  }
+
+  @Test("route sixty six")
+  func route66() throws {
+    #expect(try latinKeys("route sixty six") == ["route", "66"])
+    let result = try tokens("Route Sixty Six")
+    #expect(result.count == 2)
+    #expect(result[1].text == "Sixty Six")
+    #expect(result[1].scalarRange == 6..<15)
+  }
+
+  @Test(
+    "Adjacent numbers do not merge into nonsense",
+    arguments: [
+      ("one two three", ["1", "2", "3"]),
+      ("five six", ["5", "6"]),
+    ])
+  func adjacent(text: String, expected: [String]) throws {
+    #expect(try latinKeys(text) == expected)
+  }
+
+  @Test(
+    "Number words among other words",
+    arguments: [
+      ("I have two cats", ["i", "have", "2", "cats"]),
+      ("channel forty two please", ["channel", "42", "please"]),
+    ])
+  func amongWords(text: String, expected: [String]) throws {
+    #expect(try latinKeys(text) == expected)
+  }
+
+  @Test("Digits with other suffixes are not numbers", arguments: ["3d", "4k", "mp3", "10x"])
+  func notNumbers(text: String) throws {
+    let result = try tokens(text)
+    #expect(result.allSatisfy { !$0.isNumber })
+  }
+
+  @Test("Very long digit strings do not overflow")
+  func longDigits() throws {
+    let text = String(repeating: "9", count: 40)
+    let result = try tokens(text)
+    #expect(result.count == 1)
+    #expect(result.first?.number == nil)
+    #expect(result.first?.latinKey == text)
+  }
+
+  @Test("Huge Chinese numbers do not overflow")
+  func hugeChinese() throws {
+    _ = try tokens("九千九百九十九亿九千九百九十九万亿亿亿亿")
+    _ = try tokens("第九千九百九十九亿亿亿亿亿亿集")
+  }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+
+@testable import VocabKitVocabulary
+
+/// Loader behaviour beyond the fixtures, on small vocabularies written to a temporary folder.
+@Suite("AppLoader details")
+struct LoaderDetailTests {
+  static let info = plistDocument(
+    """
+    <dict>
+    \t<key>CFBundleIdentifier</key>
+    \t<string>com.example.app</string>
+    \t<key>CFBundleName</key>
+    \t<string>App</string>
+    </dict>
+    """)
+
+  /// Writes `files` (path relative to `App.app` → contents) and loads the folder.
+  func load(_ files: [String: String], locale: String? = nil) throws -> VocabularyRegistry {
+    let directory = try makeTemporaryDirectory()
+    defer { cleanUp(directory) }
+    var all = files
+    if all["Info.plist"] == nil { all["Info.plist"] = Self.info }
+    for (path, contents) in all {
+      let url = directory.appendingPathComponent("App.app/\(path)")
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url)
+    }
+    return try VocabularyRegistry.load(directory: directory, locale: locale)
+  }
+
+  static func intentVocabulary(_ intent: String, _ examples: [String]) -> String {
+    plistDocument(
+      """
+      <dict>
+      \t<key>IntentPhrases</key>
+      \t<array>
+      \t\t<dict>
+      \t\t\t<key>IntentName</key>
+      \t\t\t<string>\(intent)</string>
+      \t\t\t<key>IntentExamples</key>
+      \t\t\t<array>
+      \(examples.map { "\t\t\t\t<string>\($0)</string>" }.joined(separator: "\n"))
+      \t\t\t</array>
+      \t\t</dict>
+      \t</array>
+      </dict>
+      """)
+  }
+
+  @Test("a too-long spokenPhrase is reported at its own line")
+  func longSpokenPhrase() throws {
+    let long = String(repeating: "a", count: 600)
+    let registry = try load([
+      "UserVocabulary.plist": plistDocument(
+        """
+        <dict>
+        \t<key>contactName</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>vocabularyIdentifier</key>
+        \t\t\t<string>contact.long</string>
+        \t\t\t<key>spokenPhrase</key>
+        \t\t\t<string>\(long)</string>
+        \t\t</dict>
+        \t\t<string>Short</string>
+        \t</array>
+        </dict>
+        """)
+    ])
+    let diagnostic = try #require(registry.diagnostics.first)
+    #expect(registry.diagnostics.count == 1)
+    #expect(diagnostic.code == "string-too-long")
+    #expect(diagnostic.file == "App.app/UserVocabulary.plist")
+    #expect(diagnostic.line == 11)
+    #expect(diagnostic.keyPath == "contactName[0].spokenPhrase")
+    let app = try #require(registry.app("com.example.app"))
+    #expect(app.userIdentifiers(.contactName) == ["Short"])
+    #expect(app.userVocabulary[.contactName]?.first?.priority == 0)
+  }
+
+  @Test("strings of exactly 1024 UTF-16 bytes are kept; 1026 are not")
+  func lengthLimit() throws {
+    let registry = try load([
+      "UserVocabulary.plist": plistDocument(
+        """
+        <dict>
+        \t<key>contactName</key>
+        \t<array>
+        \t\t<string>\(String(repeating: "b", count: 512))</string>
+        \t\t<string>\(String(repeating: "c", count: 513))</string>
+        \t</array>
+        </dict>
+        """)
+    ])
+    let app = try #require(registry.app("com.example.app"))
+    #expect(app.userVocabulary[.contactName]?.count == 1)
+    #expect(registry.diagnostics.map(\.code) == ["string-too-long"])
+    #expect(registry.diagnostics.first?.line == 8)
+  }
+
+  @Test("an unknown key in AppIntentVocabulary.plist is a warning at the key's line")
+  func unknownIntentKey() throws {
+    let registry = try load([
+      "Base.lproj/AppIntentVocabulary.plist": plistDocument(
+        """
+        <dict>
+        \t<key>IntentPhrase</key>
+        \t<array/>
+        </dict>
+        """)
+    ])
+    let diagnostic = try #require(registry.diagnostics.first)
+    #expect(registry.diagnostics.count == 1)
+    #expect(diagnostic.severity == .warning)
+    #expect(diagnostic.code == "unknown-key")
+    #expect(diagnostic.line == 5)
+    #expect(diagnostic.keyPath == "IntentPhrase")
+    #expect(diagnostic.message.contains("Did you mean 'IntentPhrases'?"))
+  }
+
+  @Test("unknown placeholders are reported in each localization at their own line")
+  func placeholderPerLocalization() throws {
+    let registry = try load([
+      "Base.lproj/AppIntentVocabulary.plist": Self.intentVocabulary(
+        "INAddTasksIntent", ["add ${taskTitles} to ${targetTaskList}", "add ${taskTitle}"]),
+      "ru.lproj/AppIntentVocabulary.plist": Self.intentVocabulary(
+        "INAddTasksIntent", ["добавь ${taskTitles} в ${targetTasklist}"]),
+    ])
+    let diagnostics = registry.diagnostics.filter { $0.code == "unknown-placeholder" }
+    #expect(diagnostics.count == 2, "\(registry.diagnostics.map(\.description))")
+    let base = try #require(diagnostics.first { $0.file.contains("Base.lproj") })
+    #expect(base.line == 13)
+    #expect(base.keyPath == "IntentPhrases[0].IntentExamples[1]")
+    #expect(base.message.contains("Did you mean '${taskTitles}'?"))
+    let russian = try #require(diagnostics.first { $0.file.contains("ru.lproj") })
+    #expect(russian.file == "App.app/ru.lproj/AppIntentVocabulary.plist")
+    #expect(russian.line == 12)
+    #expect(russian.keyPath == "IntentPhrases[0].IntentExamples[0]")
+  }
+
+  @Test("a standard intent's unknown placeholder is an error even without a suggestion")
+  func standardWithoutSuggestion() throws {
+    let registry = try load([
+      "Base.lproj/AppIntentVocabulary.plist": Self.intentVocabulary(
+        "INStartCallIntent", ["call ${contacts}", "ring ${banana}"])
+    ])
+    let diagnostic = try #require(registry.diagnostics.first)
+    #expect(registry.diagnostics.count == 1)
+    #expect(diagnostic.code == "unknown-placeholder")
+    #expect(diagnostic.line == 13)
+    #expect(!diagnostic.message.contains("Did you mean"))
+  }
+
+  @Test("a custom intent's placeholders are its parameters, except near misses")
+  func customIntentPlaceholders() throws {
+    let registry = try load([
+      "Base.lproj/AppIntentVocabulary.plist": plistDocument(
+        """
+        <dict>
+        \t<key>ParameterVocabularies</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>ParameterNames</key>
+        \t\t\t<array>
+        \t\t\t\t<string>AddToPlaylistIntent.playlist</string>
+        \t\t\t</array>
+        \t\t\t<key>ParameterVocabulary</key>
+        \t\t\t<array>
+        \t\t\t\t<dict>
+        \t\t\t\t\t<key>VocabularyItemIdentifier</key>
+        \t\t\t\t\t<string>playlist.focus</string>
+        \t\t\t\t\t<key>VocabularyItemSynonyms</key>
+        \t\t\t\t\t<array>
+        \t\t\t\t\t\t<dict>
+        \t\t\t\t\t\t\t<key>VocabularyItemPhrase</key>
+        \t\t\t\t\t\t\t<string>Focus</string>
+        \t\t\t\t\t\t</dict>
+        \t\t\t\t\t</array>
+        \t\t\t\t</dict>
+        \t\t\t</array>
+        \t\t</dict>
+        \t</array>
+        \t<key>IntentPhrases</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>IntentName</key>
+        \t\t\t<string>AddToPlaylistIntent</string>
+        \t\t\t<key>IntentExamples</key>
+        \t\t\t<array>
+        \t\t\t\t<string>add ${song} to ${playlist}</string>
+        \t\t\t\t<string>add ${song} to ${playlists}</string>
+        \t\t\t</array>
+        \t\t</dict>
+        \t</array>
+        </dict>
+        """)
+    ])
+    let diagnostic = try #require(registry.diagnostics.first)
+    #expect(registry.diagnostics.count == 1, "\(registry.diagnostics.map(\.description))")
+    #expect(diagnostic.code == "unknown-placeholder")
+    #expect(diagnostic.line == 36)
+    #expect(diagnostic.keyPath == "IntentPhrases[0].IntentExamples[1]")
+    #expect(diagnostic.message.contains("Did you mean '${playlist}'?"))
+    let app = try #require(registry.app("com.example.app"))
+    #expect(
+      app.parameterItems("AddToPlaylistIntent.playlist").map(\.identifier) == ["playlist.focus"])
+    #expect(app.intent(named: "AddToPlaylistIntent")?.examples.count == 2)
+  }
+
+  @Test("a duplicate key deep in a vocabulary names its key path")
+  func nestedDuplicateKeyInApp() throws {
+    let registry = try load([
+      "UserVocabulary.plist": plistDocument(
+        """
+        <dict>
+        \t<key>contactName</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>spokenPhrase</key>
+        \t\t\t<string>Alex</string>
+        \t\t\t<key>spokenPhrase</key>
+        \t\t\t<string>Alexander</string>
+        \t\t</dict>
+        \t</array>
+        </dict>
+        """)
+    ])
+    let diagnostic = try #require(registry.diagnostics.first)
+    #expect(registry.diagnostics.count == 1)
+    #expect(diagnostic.code == "duplicate-key")
+    #expect(diagnostic.file == "App.app/UserVocabulary.plist")
+    #expect(diagnostic.line == 10)
+    #expect(diagnostic.keyPath == "contactName[0].spokenPhrase")
+    let app = try #require(registry.app("com.example.app"))
+    #expect(app.userVocabulary[.contactName]?.first?.phrases.map(\.text) == ["Alex"])
+  }
+
+  @Test("InfoPlist.strings resolves alternative names")
+  func infoPlistStrings() throws {
+    let registry = try load([
+      "Info.plist": plistDocument(
+        """
+        <dict>
+        \t<key>CFBundleIdentifier</key>
+        \t<string>com.example.app</string>
+        \t<key>INAlternativeAppNames</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>INAlternativeAppName</key>
+        \t\t\t<string>ALIAS</string>
+        \t\t</dict>
+        \t</array>
+        </dict>
+        """),
+      "Base.lproj/InfoPlist.strings": "/* names */\n\"ALIAS\" = \"My App\";\n",
+    ])
+    #expect(registry.diagnostics.isEmpty, "\(registry.diagnostics.map(\.description))")
+    let app = try #require(registry.app("com.example.app"))
+    #expect(app.names.contains(AppName(text: "My App", kind: .alternativeName)))
+    #expect(app.name == "App")
+  }
+}
