@@ -86,3 +86,21 @@ func runVocab(_ arguments: [String], input: String? = nil) throws -> (
     #expect(result.error.contains("intent accuracy"))
   }
 }
+
+@Suite struct LintBinaryTests {
+  @Test func sampleVocabularyLintsWithOnlyTheDeliberateWarnings() throws {
+    let result = try runVocab(["lint"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("0 error(s), 2 warning(s)"))
+    #expect(try runVocab(["lint", "--strict"]).status == 1)
+  }
+
+  @Test func brokenFixtureFailsWithFileLineAndKeyPath() throws {
+    let result = try runVocab(["lint", "--vocab", "Tests/Fixtures/Broken/MissingPhrase"])
+    #expect(result.status == 1)
+    #expect(
+      result.output.contains(
+        "Taskly.app/Base.lproj/AppIntentVocabulary.plist:23: error: missing required key 'VocabularyItemPhrase'"
+      ))
+  }
+}

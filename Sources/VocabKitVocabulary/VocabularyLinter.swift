@@ -1,0 +1,173 @@
+import VocabKitNormalization
+
+/// Checks a loaded vocabulary for what no loader error catches: entries a recognizer will
+/// confuse, look-alike spoofing, and aliases that borrow another app's name.
+public struct VocabularyLinter: Sendable {
+  /// Pairs whose differing words sound at least this alike are reported.
+  public var phoneticThreshold: Double = 0.7
+  /// Pairs whose differing words are spelled at least this alike are reported.
+  public var spellingThreshold: Double = 0.75
+  /// Lists longer than this are compared by sampling nothing: pairwise comparison is
+  /// quadratic, so larger lists are skipped with a note.
+  public var maximumPairwiseList = 5_000
+
+  public let normalizer: Normalizer
+
+  public init(normalizer: Normalizer) { self.normalizer = normalizer }
+
+  /// The confusion risk of two phrases of different items.
+  public struct Confusion: Sendable, Hashable {
+    /// 0...1: the higher of the sound and spelling similarity of the words that differ.
+    public var risk: Double
+    /// "sounds alike", "spelled alike" or "same Latin key in two scripts".
+    public var reason: String
+  }
+
+  /// Returns every lint finding for `registry` (load diagnostics are not repeated).
+  ///
+  /// - Complexity: O(*n*²) in the items of each list, up to ``maximumPairwiseList``.
+  public func lint(_ registry: VocabularyRegistry) throws(ICUError) -> [Diagnostic] {
+    var findings: [Diagnostic] = []
+    let spoof = try SpoofChecker()
+    for app in registry.apps {
+      var lists: [(name: String, file: String, items: [VocabularyItem])] = []
+      for (type, items) in app.userVocabulary.sorted(by: { $0.key < $1.key }) {
+        lists.append((type.rawValue, "\(app.folder)/UserVocabulary.plist", items))
+      }
+      for (parameter, items) in app.parameterVocabularies.sorted(by: { $0.key < $1.key }) {
+        lists.append((parameter.description, "\(app.folder)/AppIntentVocabulary.plist", items))
+      }
+      for list in lists {
+        findings += try confusables(in: list.items, listName: list.name, file: list.file)
+        for item in list.items {
+          for phrase in item.phrases {
+            if try isSpoofed(phrase.text, spoof) {
+              findings.append(
+                Diagnostic(
+                  .warning, code: "mixed-script", file: list.file, keyPath: list.name,
+                  message:
+                    "'\(phrase.text)' of '\(item.identifier)' mixes scripts in one word (a look-alike letter from another alphabet?)"
+                ))
+            }
+          }
+        }
+      }
+      for name in app.names where try isSpoofed(name.text, spoof) {
+        findings.append(
+          Diagnostic(
+            .warning, code: "mixed-script", file: "\(app.folder)/Info.plist",
+            message: "app name '\(name.text)' mixes scripts in one word"))
+      }
+      for alias in app.names where alias.kind == .alternativeName {
+        let folded = try CaseFolding.fold(alias.text)
+        for other in registry.apps where other.bundleIdentifier != app.bundleIdentifier {
+          var borrowed = false
+          for name in other.names where name.kind != .alternativeName {
+            if try CaseFolding.fold(name.text) == folded { borrowed = true }
+          }
+          if borrowed {
+            findings.append(
+              Diagnostic(
+                .warning, code: "alias-borrows-name", file: "\(app.folder)/Info.plist",
+                keyPath: "INAlternativeAppNames",
+                message:
+                  "alternative name '\(alias.text)' is the name of another app (\(other.bundleIdentifier)); VocabKit routes it to that app"
+              ))
+          }
+        }
+      }
+    }
+    return findings
+  }
+
+  private func isSpoofed(_ text: String, _ checker: SpoofChecker) throws(ICUError) -> Bool {
+    guard try normalizer.normalize(text).contains(where: \.isMixedScript) else { return false }
+    return try checker.isSuspicious(text)
+  }
+
+  private struct Prepared {
+    var identifier: String
+    var text: String
+    var tokens: [Token]
+    var scripts: Set<Script>
+  }
+
+  private func confusables(in items: [VocabularyItem], listName: String, file: String)
+    throws(ICUError) -> [Diagnostic]
+  {
+    var phrases: [Prepared] = []
+    for item in items {
+      for phrase in item.phrases {
+        let tokens = try normalizer.normalize(phrase.text)
+        phrases.append(
+          Prepared(
+            identifier: item.identifier, text: phrase.text, tokens: tokens,
+            scripts: Set(tokens.map(\.script))))
+      }
+    }
+    guard phrases.count <= maximumPairwiseList else {
+      return [
+        Diagnostic(
+          .warning, code: "lint-skipped", file: file, keyPath: listName,
+          message:
+            "\(phrases.count) phrases; confusable pairs are checked for lists of up to \(maximumPairwiseList)"
+        )
+      ]
+    }
+    var findings: [Diagnostic] = []
+    var reported = Set<[String]>()
+    for first in phrases.indices {
+      for second in phrases.indices where second > first {
+        let a = phrases[first]
+        let b = phrases[second]
+        guard a.identifier != b.identifier,
+          !reported.contains([a.identifier, b.identifier].sorted()),
+          let confusion = confusion(a.tokens, b.tokens, differentScripts: a.scripts != b.scripts)
+        else { continue }
+        reported.insert([a.identifier, b.identifier].sorted())
+        let risk = Int((confusion.risk * 100).rounded())
+        findings.append(
+          Diagnostic(
+            .warning, code: "confusable", file: file, keyPath: listName,
+            message:
+              "'\(a.text)' (\(a.identifier)) and '\(b.text)' (\(b.identifier)) are confusable: \(confusion.reason), risk \(risk)%"
+          ))
+      }
+    }
+    return findings
+  }
+
+  /// The confusion of two phrases, or nil when they are easy to tell apart.
+  ///
+  /// Words the phrases share are set aside ("Alex Kim" and "Alex Chen" differ only in "Kim"
+  /// and "Chen"); one phrase inside the other is a partial name, not a confusion.
+  public func confusion(_ a: [Token], _ b: [Token], differentScripts: Bool = false)
+    -> Confusion?
+  {
+    let latinA = a.map(\.latinKey).joined()
+    let latinB = b.map(\.latinKey).joined()
+    if latinA == latinB {
+      return Confusion(
+        risk: 1, reason: differentScripts ? "same Latin key in two scripts" : "same words")
+    }
+    let keysB = b.map(\.latinKey)
+    let keysA = a.map(\.latinKey)
+    let restA = a.filter { !keysB.contains($0.latinKey) }
+    let restB = b.filter { !keysA.contains($0.latinKey) }
+    guard !restA.isEmpty, !restB.isEmpty else { return nil }
+    let phonetic = PhoneticKey.similarity(
+      PhoneticKey(latinKeys: restA.map(\.latinKey)).symbols,
+      PhoneticKey(latinKeys: restB.map(\.latinKey)).symbols)
+    let spellingA = Array(restA.map(\.latinKey).joined().utf8)
+    let spellingB = Array(restB.map(\.latinKey).joined().utf8)
+    let distance = EditDistance.characters(
+      String(decoding: spellingA, as: UTF8.self), String(decoding: spellingB, as: UTF8.self))
+    let spelling = 1 - Double(distance) / Double(max(spellingA.count, spellingB.count, 1))
+    if phonetic >= phoneticThreshold && phonetic >= spelling {
+      return Confusion(risk: phonetic, reason: "sounds alike")
+    }
+    if spelling >= spellingThreshold { return Confusion(risk: spelling, reason: "spelled alike") }
+    if phonetic >= phoneticThreshold { return Confusion(risk: phonetic, reason: "sounds alike") }
+    return nil
+  }
+}
