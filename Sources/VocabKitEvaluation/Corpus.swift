@@ -16,11 +16,19 @@ public struct CorpusLine: Sendable {
 }
 
 /// The expected value of a slot.
-public enum ExpectedSlot: Sendable, Hashable {
+public enum ExpectedSlot: Sendable, Hashable, CustomStringConvertible {
   /// A vocabulary identifier (bound slot) or the text (free-text slot).
   case value(String)
   /// The right answer is to ask which of these.
   case disambiguation([String])
+
+  /// `'list.inbox'`, or `disambiguation among a, b`.
+  public var description: String {
+    switch self {
+    case .value(let value): return "'\(value)'"
+    case .disambiguation(let ids): return "disambiguation among \(ids.joined(separator: ", "))"
+    }
+  }
 }
 
 /// A corpus file: its lines and the lines that could not be read.

@@ -234,7 +234,8 @@ public struct Evaluator: Sendable {
           slotRight[name, default: 0] += 1
         } else {
           allRight = false
-          problems.append("\(name) \(slot?.value ?? slot?.resolution ?? "missing") ≠ \(expected)")
+          let got = slot.map { slot in slot.value.map { "'\($0)'" } ?? slot.resolution }
+          problems.append("\(name) \(got ?? "missing") ≠ \(expected)")
         }
       }
       if allRight {
@@ -309,8 +310,7 @@ public struct Evaluator: Sendable {
     for (name, value) in line.slots.sorted(by: { $0.key < $1.key }) {
       switch value {
       case .value(let text): parts.append("\(name): \(text)")
-      case .disambiguation(let ids):
-        parts.append("\(name): ask among \(ids.joined(separator: ", "))")
+      case .disambiguation: parts.append("\(name): \(value)")
       }
     }
     return parts.joined(separator: "; ")

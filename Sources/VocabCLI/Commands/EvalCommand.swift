@@ -10,6 +10,7 @@ enum EvalCommand {
       Each corpus is JSON Lines: {"id", "text", "locale", "expect": {"app", "intent", "slots"}}.
       Malformed lines are reported with their line numbers and skipped (fatal with --strict).
       Exit status 1 when a --min or --max threshold fails.
+      --report writes one self-contained HTML page (inline SVG and CSS, nothing fetched).
       """,
     options: [
       VocabularyOption.option,
@@ -20,6 +21,9 @@ enum EvalCommand {
       .value("min-slot-accuracy", "X", help: "Fail below this slot accuracy."),
       .value("max-false-accept", "X", help: "Fail above this false-accept rate."),
       .value("failures", "N", help: "Show at most N failed utterances (default 10)."),
+      .value(
+        "report", "FILE.html",
+        help: "Also write an HTML report: charts, confusions, score histograms, failures."),
     ],
     run: run)
 
@@ -54,6 +58,17 @@ enum EvalCommand {
         "\r[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(done)/\(total)"
           + (done == total ? "\n" : ""))
     }
+    if let file = arguments.value("report") {
+      let page = HTMLReport(
+        report: report, corpora: files,
+        vocabulary: VocabularyOption.directory(arguments).relativePath, generated: Date())
+      do {
+        try page.write(to: URL(fileURLWithPath: file))
+      } catch {
+        throw CommandFailure(description: error.description)
+      }
+      console.error("Wrote the report to \(file).")
+    }
     if arguments.flag("json") {
       console.output(try JSONOutput.pretty(report))
     } else {
@@ -72,6 +87,20 @@ enum EvalCommand {
       rows.append(["p99 µs / utterance", String(Int(report.p99Microseconds))])
       rows.append(["skipped lines", "\(report.skippedLines)"])
       console.output(Table.render(rows))
+      let worst = report.worstConfusions.prefix(5)
+      if !worst.isEmpty {
+        console.output("\nWorst confusions (expected → routed):")
+        var confusionRows: [[String]] = []
+        for confusion in worst {
+          let examples = confusion.examples.prefix(3)
+          confusionRows.append([
+            "  \(confusion.expected) → \(confusion.routed)", "\(confusion.count)",
+            "e.g. " + examples.joined(separator: ", ")
+              + (confusion.count > examples.count ? ", …" : ""),
+          ])
+        }
+        console.output(Table.render(confusionRows))
+      }
       if !report.failures.isEmpty, shownFailures > 0 {
         console.output("\nFailures (\(report.failures.count)):")
         for failure in report.failures.prefix(shownFailures) {
