@@ -86,42 +86,120 @@ extension MatchIndex {
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
   ) -> [Int32] {
     let classes = Self.classes(utterance.symbols[window])
-    var buckets = [Bool](repeating: false, count: Self.bucketCount)
+    // The query's sound pairs in order, and its single classes (for keys of one class).
+    var pairs: [(bucket: Int, position: Int)] = []
     if classes.count >= 2 {
       for position in 1..<classes.count {
-        buckets[Int(classes[position - 1]) * Self.classCount + Int(classes[position])] = true
+        pairs.append(
+          (Int(classes[position - 1]) * Self.classCount + Int(classes[position]), position - 1))
       }
     }
-    for soundClass in classes { buckets[Self.unigramBase + Int(soundClass)] = true }
-    buckets[Self.vowelBucket] = true
+    var unigrams = [Bool](repeating: false, count: Self.classCount)
+    for soundClass in classes { unigrams[Int(soundClass)] = true }
 
     return scratchPool.withScratch(keyCount: keyEntry.count) { scratch in
-      for bucket in 0..<Self.bucketCount where buckets[bucket] {
-        let bounds = Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1])
-        for posting in postings[bounds] {
-          if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[Int(posting)])])] {
-            continue
+      var touched = scratch.touched
+      touched.removeAll(keepingCapacity: true)
+      let ranked = scratch.withBuffers { votes, diagonals, votesB, diagonalsB in
+        postings.withUnsafeBufferPointer { postings in
+          postingPositions.withUnsafeBufferPointer { positions in
+            // Diagonal voting: a key's pairs count together only when they stand at about
+            // the same offset in the query as in the key (within 3 classes, for edits), so
+            // pairs scattered over a long sentence do not add up. Two diagonals are kept
+            // per key so that early chance hits cannot lock out the real position.
+            func vote(_ index: Int, queryPosition: Int) {
+              let key = Int(postings[index])
+              if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
+                return
+              }
+              let diagonal = Int16(clamping: queryPosition - Int(positions[index]))
+              if votes[key] == 0 && votesB[key] == 0 {
+                touched.append(Int32(key))
+                votes[key] = 1
+                diagonals[key] = diagonal
+              } else if votes[key] > 0, abs(Int(diagonals[key]) - Int(diagonal)) <= 3 {
+                votes[key] &+= 1
+              } else if votesB[key] > 0, abs(Int(diagonalsB[key]) - Int(diagonal)) <= 3 {
+                votesB[key] &+= 1
+              } else if votesB[key] <= 1 {
+                votesB[key] = 1
+                diagonalsB[key] = diagonal
+              } else if votes[key] <= 1 {
+                votes[key] = 1
+                diagonals[key] = diagonal
+              }
+            }
+            for (bucket, position) in pairs {
+              for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
+                vote(index, queryPosition: position)
+              }
+            }
+            for soundClass in 0..<Self.classCount where unigrams[soundClass] {
+              let bucket = Self.unigramBase + soundClass
+              for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
+                vote(index, queryPosition: 0)
+              }
+            }
+            for index in Int(
+              postingBounds[Self.vowelBucket])..<Int(
+                postingBounds[Self.vowelBucket + 1])
+            {
+              vote(index, queryPosition: 0)
+            }
           }
-          scratch.vote(posting)
         }
-      }
-      var ranked: [(share: Float, grams: UInt16, key: Int32)] = []
-      for key in scratch.touched {
-        let grams = keyGramCount[Int(key)]
-        let share = Float(scratch.votes[Int(key)]) / Float(max(grams, 1))
-        if share >= Self.minimumVoteShare { ranked.append((share, grams, key)) }
-      }
-      scratch.reset()
-      if ranked.count > Self.maximumCandidates {
-        ranked.sort { a, b in
-          if a.share != b.share { return a.share > b.share }
-          if a.grams != b.grams { return a.grams > b.grams }
-          return a.key < b.key
+        for key in touched { votes[Int(key)] = max(votes[Int(key)], votesB[Int(key)]) }
+        let selected = select(touched, votes: UnsafeBufferPointer(votes))
+        for key in touched {
+          votes[Int(key)] = 0
+          votesB[Int(key)] = 0
         }
-        ranked.removeLast(ranked.count - Self.maximumCandidates)
+        return selected
       }
-      return ranked.map(\.key)
+      scratch.touched = touched
+      return ranked
     }
+  }
+
+  /// The keys that share more sound pairs with the query than chance explains, best first.
+  ///
+  /// A key of *g* pairs shares *v* of them (on one diagonal) with the query; by chance it
+  /// would share about *g·d* for a small local density *d*. Keys are ranked by the standardized excess
+  /// (v - g·d) / √(g·d·(1-d)), so neither short keys (which share all their few pairs
+  /// easily) nor long ones (which share many pairs by chance) crowd out the right one.
+  /// Selection uses a histogram of that score, linear in the keys touched.
+  private func select(_ touched: [Int32], votes: UnsafeBufferPointer<UInt16>) -> [Int32] {
+    // Votes now come from a window about as long as the key: chance density is low.
+    let d: Float = 0.03
+    func level(_ key: Int32) -> Int? {
+      let v = Float(votes[Int(key)])
+      let g = Float(max(keyGramCount[Int(key)], 1))
+      guard v / g >= Self.minimumVoteShare else { return nil }
+      // Shared pairs weighted by the share of the key they cover (v²/g), less chance.
+      let strength = v * v / g - g * d
+      return min(max(Int(strength * 16), 0), 1023)
+    }
+    var histogram = [Int](repeating: 0, count: 1024)
+    for key in touched { if let level = level(key) { histogram[level] += 1 } }
+    var threshold = 1023
+    var above = 0
+    while threshold > 0, above + histogram[threshold] < Self.maximumCandidates {
+      above += histogram[threshold]
+      threshold -= 1
+    }
+    var result: [Int32] = []
+    var tier: [Int32] = []
+    for key in touched {
+      guard let level = level(key) else { continue }
+      if level > threshold {
+        result.append(key)
+      } else if level == threshold {
+        tier.append(key)
+      }
+    }
+    let room = Self.maximumCandidates - result.count
+    if tier.count > room { tier.removeLast(tier.count - room) }
+    return result + tier
   }
 
   /// Aligns one key against every token-aligned span of the window and scores the best.
@@ -173,16 +251,27 @@ extension MatchIndex {
 final class ScratchPool: Sendable {
   final class Scratch: @unchecked Sendable {  // Used by one query at a time.
     var votes: [UInt16] = []
+    var diagonals: [Int16] = []
+    var votesB: [UInt16] = []
+    var diagonalsB: [Int16] = []
     var touched: [Int32] = []
 
-    func vote(_ key: Int32) {
-      if votes[Int(key)] == 0 { touched.append(key) }
-      votes[Int(key)] &+= 1
-    }
-
-    func reset() {
-      for key in touched { votes[Int(key)] = 0 }
-      touched.removeAll(keepingCapacity: true)
+    /// The vote counters as raw buffers, without exclusivity checks in the hot loop.
+    func withBuffers<Result>(
+      _ body: (
+        UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<Int16>,
+        UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<Int16>
+      ) -> Result
+    ) -> Result {
+      votes.withUnsafeMutableBufferPointer { votes in
+        diagonals.withUnsafeMutableBufferPointer { diagonals in
+          votesB.withUnsafeMutableBufferPointer { votesB in
+            diagonalsB.withUnsafeMutableBufferPointer { diagonalsB in
+              body(votes, diagonals, votesB, diagonalsB)
+            }
+          }
+        }
+      }
     }
   }
 
@@ -192,6 +281,9 @@ final class ScratchPool: Sendable {
     let scratch = idle.withLock { $0.popLast() } ?? Scratch()
     if scratch.votes.count != keyCount {
       scratch.votes = [UInt16](repeating: 0, count: keyCount)
+      scratch.diagonals = [Int16](repeating: 0, count: keyCount)
+      scratch.votesB = [UInt16](repeating: 0, count: keyCount)
+      scratch.diagonalsB = [Int16](repeating: 0, count: keyCount)
       scratch.touched.removeAll()
     }
     let result = body(scratch)

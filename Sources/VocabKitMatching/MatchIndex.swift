@@ -28,12 +28,20 @@ public final class MatchIndex: Sendable {
   let keyGramCount: [UInt16]
   let postingBounds: [Int32]
   let postings: [Int32]
+  /// Where each posting's sound pair stands in its key, for diagonal voting.
+  let postingPositions: [UInt8]
   let entryType: [Int32]
   let typeNames: [String]
   let scratchPool = ScratchPool()
 
   /// The number of keys (phrases, pronunciations and distinctive words).
   public var keyCount: Int { keyEntry.count }
+
+  /// The bytes the index holds beyond the entries' own strings: keys, postings and tables.
+  public var approximateIndexBytes: Int {
+    keyEntry.count * (4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 2) + symbols.count + latin.count
+      + postingBounds.count * 4 + postings.count * 5 + entryType.count * 4
+  }
 
   /// Sound classes in candidate lookup: 8 consonant classes and 10 digits.
   static let classCount = 18
@@ -104,7 +112,7 @@ public final class MatchIndex: Sendable {
     keyLatinBounds = builder.keyLatinBounds
     latin = builder.latin
     keyGramCount = builder.keyGramCount
-    (postingBounds, postings) = builder.postingLists()
+    (postingBounds, postings, postingPositions) = builder.postingLists()
     self.entryType = entryType
     self.typeNames = typeNames
   }
@@ -136,7 +144,7 @@ public final class MatchIndex: Sendable {
     var keyLatinBounds: [Int32] = [0]
     var latin: [UInt8] = []
     var keyGramCount: [UInt16] = []
-    var bucketOfKey: [(bucket: UInt16, key: Int32)] = []
+    var bucketOfKey: [(bucket: UInt16, key: Int32, position: UInt8)] = []
 
     mutating func addPhrase(
       tokens: [Token], entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool
@@ -177,34 +185,40 @@ public final class MatchIndex: Sendable {
       latin += latinKey
       keyLatinBounds.append(Int32(latin.count))
       let classes = MatchIndex.classes(key)
-      var buckets = Set<UInt16>()
+      // Each distinct pair once, at its first position.
+      var buckets: [UInt16: UInt8] = [:]
       if classes.count >= 2 {
         for position in 1..<classes.count {
-          buckets.insert(
-            UInt16(Int(classes[position - 1]) * MatchIndex.classCount + Int(classes[position])))
+          let bucket = UInt16(
+            Int(classes[position - 1]) * MatchIndex.classCount + Int(classes[position]))
+          if buckets[bucket] == nil { buckets[bucket] = UInt8(min(position - 1, 255)) }
         }
       } else if let only = classes.first {
-        buckets.insert(UInt16(MatchIndex.unigramBase + Int(only)))
+        buckets[UInt16(MatchIndex.unigramBase + Int(only))] = 0
       } else {
-        buckets.insert(UInt16(MatchIndex.vowelBucket))
+        buckets[UInt16(MatchIndex.vowelBucket)] = 0
       }
       keyGramCount.append(UInt16(min(buckets.count, Int(UInt16.max))))
-      for bucket in buckets { bucketOfKey.append((bucket, index)) }
+      for (bucket, position) in buckets.sorted(by: { $0.key < $1.key }) {
+        bucketOfKey.append((bucket, index, position))
+      }
     }
 
     /// Posting lists in compressed-row form: bucket b's keys are
     /// `postings[bounds[b]..<bounds[b + 1]]`.
-    func postingLists() -> ([Int32], [Int32]) {
+    func postingLists() -> ([Int32], [Int32], [UInt8]) {
       var counts = [Int32](repeating: 0, count: MatchIndex.bucketCount + 1)
-      for (bucket, _) in bucketOfKey { counts[Int(bucket) + 1] += 1 }
+      for (bucket, _, _) in bucketOfKey { counts[Int(bucket) + 1] += 1 }
       for index in 1..<counts.count { counts[index] += counts[index - 1] }
       var fill = counts
       var postings = [Int32](repeating: 0, count: bucketOfKey.count)
-      for (bucket, key) in bucketOfKey {
+      var positions = [UInt8](repeating: 0, count: bucketOfKey.count)
+      for (bucket, key, position) in bucketOfKey {
         postings[Int(fill[Int(bucket)])] = key
+        positions[Int(fill[Int(bucket)])] = position
         fill[Int(bucket)] += 1
       }
-      return (counts, postings)
+      return (counts, postings, positions)
     }
   }
 }
