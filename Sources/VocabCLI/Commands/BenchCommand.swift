@@ -1,0 +1,212 @@
+import Foundation
+import VocabKit
+
+/// `vocab bench`: normalization, matching and routing speed (not a test: numbers to read).
+enum BenchCommand {
+  static let command = Subcommand(
+    name: "bench",
+    abstract: "Measure normalization, matching and routing speed and matching accuracy.",
+    discussion: """
+      Suites: normalize (Benchmarks/normalization-utterances.txt, median µs per utterance by
+      language), match (generated vocabularies of --entries names, queries of 4-12 words with
+      0-2 edits or a word-boundary change: compile time, index size, top-1, median and p99 µs),
+      route (the sample vocabulary and the hand-written corpus). Build with -c release for
+      meaningful numbers. --export DIR writes the generated match data for Benchmarks/peers.py.
+      """,
+    options: [
+      .repeated("suite", "NAME", help: "normalize, match or route; may repeat (default all)."),
+      .repeated("entries", "N", help: "Vocabulary sizes for the match suite (default 10000)."),
+      .value("queries", "N", help: "Queries per size (default 1000)."),
+      .value("seed", "S", help: "Random seed for generated data (default 1)."),
+      .value("show-failures", "N", help: "Print N missed match queries."),
+      .value("export", "DIR", help: "Write vocab-N.tsv and queries-N.jsonl for peers.py."),
+      VocabularyOption.option,
+      .flag("json", help: "Print one JSON object a line per result."),
+    ],
+    run: run)
+
+  struct Result: Encodable {
+    var suite: String
+    var name: String
+    var count: Int
+    var medianMicroseconds: Double
+    var p99Microseconds: Double
+    var top1: Double?
+    var compileSeconds: Double?
+    var indexBytesPerEntry: Double?
+  }
+
+  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
+    let known = ["normalize", "match", "route"]
+    var suites = arguments.allValues("suite")
+    for suite in suites where !known.contains(suite) {
+      var message = "Unknown suite '\(suite)'."
+      if let suggestion = Suggestion.closest(to: suite, in: known) {
+        message += " Did you mean '\(suggestion)'?"
+      }
+      throw UsageError(description: message)
+    }
+    if suites.isEmpty { suites = known }
+    let queryCount = try arguments.number("queries", in: 1...1_000_000) ?? 1000
+    let seed = try arguments.number("seed", in: UInt64(0)...UInt64.max) ?? 1
+    var sizes: [Int] = []
+    for text in arguments.allValues("entries") {
+      guard let size = Int(text), (1...10_000_000).contains(size) else {
+        throw UsageError(
+          description: "Invalid value '\(text)' for '--entries': expected 1 to 10000000.")
+      }
+      sizes.append(size)
+    }
+    if sizes.isEmpty { sizes = [10_000] }
+    var results: [Result] = []
+    func emit(_ result: Result) throws {
+      results.append(result)
+      if arguments.flag("json") {
+        console.output(try JSONOutput.line(result))
+        return
+      }
+      var line =
+        "\(result.suite) \(result.name): n=\(result.count) median \(format2(result.medianMicroseconds)) µs, p99 \(format2(result.p99Microseconds)) µs"
+      if let top1 = result.top1 { line += ", top-1 \(format2(top1))" }
+      if let compile = result.compileSeconds { line += ", compile \(format2(compile)) s" }
+      if let bytes = result.indexBytesPerEntry { line += ", index \(Int(bytes)) B/entry" }
+      console.output(line)
+    }
+    if suites.contains("normalize") { try normalizeSuite(emit) }
+    if suites.contains("match") {
+      for size in sizes {
+        try matchSuite(
+          entries: size, queries: queryCount, seed: seed, export: arguments.value("export"),
+          failures: try arguments.number("show-failures", in: 0...10_000) ?? 0, emit)
+      }
+    }
+    if suites.contains("route") { try routeSuite(arguments, console, emit) }
+    return 0
+  }
+
+  /// Median and 99th percentile of samples in microseconds.
+  static func summary(_ samples: [Double]) -> (Double, Double) {
+    let sorted = samples.sorted()
+    guard !sorted.isEmpty else { return (0, 0) }
+    return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
+  }
+
+  static func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+  }
+
+  static func normalizeSuite(_ emit: (Result) throws -> Void) throws {
+    let file = "Benchmarks/normalization-utterances.txt"
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+      throw CommandFailure(description: "\(file): cannot read (run from the package root)")
+    }
+    var byLanguage: [String: [String]] = [:]
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      let parts = line.split(separator: "\t", maxSplits: 1)
+      if parts.count == 2 { byLanguage[String(parts[0]), default: []].append(String(parts[1])) }
+    }
+    let normalizer = try Normalizer.shared
+    for language in byLanguage.keys.sorted() {
+      let utterances = byLanguage[language]!
+      for utterance in utterances { _ = try normalizer.normalize(utterance) }  // warm caches
+      var samples: [Double] = []
+      for _ in 0..<50 {
+        for utterance in utterances {
+          samples.append(try time { _ = try normalizer.normalize(utterance) })
+        }
+      }
+      let (median, p99) = summary(samples)
+      try emit(
+        Result(
+          suite: "normalize", name: language, count: samples.count, medianMicroseconds: median,
+          p99Microseconds: p99))
+    }
+  }
+
+  static func matchSuite(
+    entries size: Int, queries: Int, seed: UInt64, export: String?, failures: Int,
+    _ emit: (Result) throws -> Void
+  ) throws {
+    var generator = GeneratedVocabulary(seed: seed)
+    let entries = generator.entries(size)
+    let cases = generator.queries(queries, over: entries)
+    if let export {
+      try FileManager.default.createDirectory(
+        atPath: export, withIntermediateDirectories: true)
+      let vocabulary = entries.map { "\($0.identifier)\t\($0.phrases[0].text)" }
+        .joined(separator: "\n")
+      try AtomicFile.write(vocabulary + "\n", to: "\(export)/vocab-\(size).tsv")
+      let lines = try cases.map {
+        try JSONOutput.line(["text": $0.text, "expect_id": $0.identifier])
+      }
+      try AtomicFile.write(
+        lines.joined(separator: "\n") + "\n", to: "\(export)/queries-\(size).jsonl")
+    }
+    let normalizer = try Normalizer.shared
+    var index: MatchIndex? = nil
+    let compile = try time { index = try MatchIndex(entries: entries, normalizer: normalizer) }
+    var samples: [Double] = []
+    var right = 0
+    var showFailures = failures
+    for query in cases {
+      var best: Match? = nil
+      samples.append(try time { best = try index!.matches(in: query.text, limit: 1).first })
+      if best?.identifier == query.identifier {
+        right += 1
+      } else if showFailures > 0 {
+        showFailures -= 1
+        let expected = entries[Int(query.identifier.dropFirst())!].phrases[0].text
+        print(
+          "miss: '\(query.text)' expected '\(expected)' got '\(best?.phrase ?? "-")' "
+            + "at '\(best?.text ?? "")' \(best.map { format2($0.score) } ?? "")")
+      }
+    }
+    let (median, p99) = summary(samples)
+    try emit(
+      Result(
+        suite: "match", name: "\(size) entries", count: cases.count, medianMicroseconds: median,
+        p99Microseconds: p99, top1: Double(right) / Double(max(cases.count, 1)),
+        compileSeconds: compile / 1e6,
+        indexBytesPerEntry: Double(index!.approximateIndexBytes) / Double(size)))
+  }
+
+  static func routeSuite(
+    _ arguments: ParsedArguments, _ console: Console, _ emit: (Result) throws -> Void
+  ) throws {
+    let vocabulary = try VocabularyOption.compile(arguments, console)
+    let router = Router(vocabulary: vocabulary)
+    let corpus = try Corpus.read(
+      URL(fileURLWithPath: "corpora/handwritten/handwritten.jsonl"), file: "handwritten.jsonl")
+    var samples: [Double] = []
+    for line in corpus.lines {
+      samples.append(try time { _ = try router.route(line.text) })
+    }
+    let (median, p99) = summary(samples)
+    try emit(
+      Result(
+        suite: "route", name: "sample vocabulary", count: samples.count,
+        medianMicroseconds: median, p99Microseconds: p99))
+  }
+}
+
+/// Writes a file through a temporary file and a rename, so an interrupted run leaves the old
+/// file intact.
+enum AtomicFile {
+  static func write(_ text: String, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(
+      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+    do {
+      try Data(text.utf8).write(to: temporary)
+      if rename(temporary.path, url.path) != 0 {
+        throw CommandFailure(description: "\(path): cannot rename into place (errno \(errno))")
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw CommandFailure(description: "\(path): cannot write: \(error)")
+    }
+  }
+}
