@@ -25,7 +25,8 @@ extension MatchIndex {
     }
     let window = symbolWindow(utterance, tokens: tokens)
     guard window.count > 0 else { return [] }
-    let candidates = candidateKeys(utterance, window: window, allowedTypes: allowedTypes)
+    var candidates = candidateKeys(utterance, window: window, allowedTypes: allowedTypes)
+    candidates += exactCandidates(utterance, window: window, allowedTypes: allowedTypes)
     var best: [Int32: Scored] = [:]
     for key in candidates {
       guard let scored = verify(key: key, utterance, window: window) else { continue }
@@ -200,6 +201,31 @@ extension MatchIndex {
     let room = Self.maximumCandidates - result.count
     if tier.count > room { tier.removeLast(tier.count - room) }
     return result + tier
+  }
+
+  /// Keys that sound exactly like some token-aligned span of the window.
+  ///
+  /// - Complexity: O(*n* × *w*) hash lookups for *n* symbols and spans of up to the longest
+  ///   key's length.
+  private func exactCandidates(
+    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
+  ) -> [Int32] {
+    var result: [Int32] = []
+    for start in window where utterance.startsToken[start] {
+      var end = start + 1
+      while end <= window.upperBound, end - start <= longestKey {
+        if utterance.endsToken[end], let keys = exactKeys[Array(utterance.symbols[start..<end])] {
+          for key in keys {
+            if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[Int(key)])])] {
+              continue
+            }
+            result.append(key)
+          }
+        }
+        end += 1
+      }
+    }
+    return result
   }
 
   /// Aligns one key against every token-aligned span of the window and scores the best.

@@ -30,6 +30,11 @@ public final class MatchIndex: Sendable {
   let postings: [Int32]
   /// Where each posting's sound pair stands in its key, for diagonal voting.
   let postingPositions: [UInt8]
+  /// Keys by their exact sound symbols: spans of the query that sound exactly like a key
+  /// are always verified, however many other keys share their sound pairs.
+  let exactKeys: [[UInt8]: [Int32]]
+  /// The most symbols any key has.
+  let longestKey: Int
   let entryType: [Int32]
   let typeNames: [String]
   let scratchPool = ScratchPool()
@@ -41,6 +46,7 @@ public final class MatchIndex: Sendable {
   public var approximateIndexBytes: Int {
     keyEntry.count * (4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 2) + symbols.count + latin.count
       + postingBounds.count * 4 + postings.count * 5 + entryType.count * 4
+      + exactKeys.count * 48
   }
 
   /// Sound classes in candidate lookup: 8 consonant classes and 10 digits.
@@ -113,6 +119,15 @@ public final class MatchIndex: Sendable {
     latin = builder.latin
     keyGramCount = builder.keyGramCount
     (postingBounds, postings, postingPositions) = builder.postingLists()
+    var exactKeys: [[UInt8]: [Int32]] = [:]
+    var longestKey = 0
+    for key in 0..<builder.keyEntry.count {
+      let bounds = Int(builder.keySymbolBounds[key])..<Int(builder.keySymbolBounds[key + 1])
+      exactKeys[Array(builder.symbols[bounds]), default: []].append(Int32(key))
+      longestKey = max(longestKey, bounds.count)
+    }
+    self.exactKeys = exactKeys
+    self.longestKey = longestKey
     self.entryType = entryType
     self.typeNames = typeNames
   }
