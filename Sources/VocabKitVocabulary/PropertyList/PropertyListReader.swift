@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Foundation's decoders report every XML error at line 1 and keep duplicate keys without a
 /// word, so VocabKit parses XML plists itself: errors name the line, and a duplicate key is
-/// reported with the line of its first occurrence. Binary plists go through Foundation.
+/// reported with the line of its first occurrence. Binary plists are read by
+/// `BinaryPropertyListReader`, not Foundation (which crashes on some of them).
 public enum PropertyListReader {
   /// The largest plist read, in bytes; a larger file is an error, not a slow load.
   public static let maximumFileSize = 64 << 20
@@ -72,64 +73,12 @@ public enum PropertyListReader {
   }
 
   private static func parseBinary(_ data: Data, file: String) -> Result {
+    var reader = BinaryPropertyListReader(bytes: [UInt8](data), file: file)
     do {
-      var format = PropertyListSerialization.PropertyListFormat.binary
-      let object = try PropertyListSerialization.propertyList(
-        from: data, options: [], format: &format)
-      // Foundation falls back to the OpenStep text format, where a lone `bplist00` is a string.
-      guard format == .binary else {
-        throw CocoaError(.propertyListReadCorrupt)
-      }
-      guard let node = node(from: object, depth: 0) else {
-        return Result(
-          root: nil,
-          diagnostics: [
-            Diagnostic(
-              .error, code: "invalid-binary", file: file,
-              message: "binary property list nests deeper than \(maximumDepth) levels")
-          ])
-      }
-      return Result(root: node, diagnostics: [])
+      let root = try reader.parse()
+      return Result(root: root, diagnostics: reader.diagnostics)
     } catch {
-      return Result(
-        root: nil,
-        diagnostics: [
-          Diagnostic(
-            .error, code: "invalid-binary", file: file,
-            message: "binary property list is truncated or corrupt (\(data.count) bytes)")
-        ])
-    }
-  }
-
-  private static func node(from object: Any, depth: Int) -> PropertyListNode? {
-    guard depth <= maximumDepth else { return nil }
-    switch object {
-    case let text as String: return PropertyListNode(.string(text), line: nil)
-    case let flag as Bool where type(of: object) == Bool.self:
-      return PropertyListNode(.boolean(flag), line: nil)
-    case let number as NSNumber:
-      if Double(number.int64Value) == number.doubleValue {
-        return PropertyListNode(.integer(number.int64Value), line: nil)
-      }
-      return PropertyListNode(.real(number.doubleValue), line: nil)
-    case let date as Date: return PropertyListNode(.date(date.ISO8601Format()), line: nil)
-    case let data as Data: return PropertyListNode(.data(data), line: nil)
-    case let array as [Any]:
-      var items: [PropertyListNode] = []
-      for item in array {
-        guard let child = node(from: item, depth: depth + 1) else { return nil }
-        items.append(child)
-      }
-      return PropertyListNode(.array(items), line: nil)
-    case let dictionary as [String: Any]:
-      var entries: [(key: String, node: PropertyListNode)] = []
-      for key in dictionary.keys.sorted() {
-        guard let child = node(from: dictionary[key]!, depth: depth + 1) else { return nil }
-        entries.append((key, child))
-      }
-      return PropertyListNode(.dictionary(entries), line: nil)
-    default:
-      return PropertyListNode(.string(String(describing: object)), line: nil)
+      return Result(root: nil, diagnostics: reader.diagnostics + [error.diagnostic(file: file)])
     }
   }
 }
