@@ -21,49 +21,72 @@ enum Alignment {
     -> Result?
   {
     let m = key.count
-    guard m > 0 else { return nil }
-    let infinity = Int32.max / 4
-    let key = Array(key)
-    let text = utterance.symbols
-    var previous = [Int32](repeating: infinity, count: m + 1)
-    var previousStart = [Int32](repeating: -1, count: m + 1)
-    var current = previous
-    var currentStart = previousStart
-    var keyWeight: Int32 = 0
-    for symbol in key { keyWeight += PhoneticKey.indelCost(symbol) }
-
-    func startColumn(_ column: inout [Int32], _ starts: inout [Int32], at position: Int) {
-      if utterance.startsToken[position] {
-        column[0] = 0
-        starts[0] = Int32(position)
-      } else {
-        column[0] = infinity
-        starts[0] = -1
+    guard m > 0, !window.isEmpty else { return nil }
+    return PhoneticKey.withCostTables { indel, substitution in
+      key.withUnsafeBufferPointer { key in
+        utterance.symbols.withUnsafeBufferPointer { text in
+          withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * (m + 1)) { buffer in
+            best(
+              key: key, text: text, startsToken: utterance.startsToken,
+              endsToken: utterance.endsToken, weightPrefix: utterance.weightPrefix,
+              window: window, indel: indel, substitution: substitution, buffer: buffer)
+          }
+        }
       }
     }
-    startColumn(&previous, &previousStart, at: window.lowerBound)
+  }
+
+  // The dynamic-programming core, on raw buffers: `buffer` holds four columns of m + 1.
+  // swift-format-ignore: FunctionParameterCount
+  private static func best(
+    key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, startsToken: [Bool],
+    endsToken: [Bool], weightPrefix: [Int32], window: Range<Int>,
+    indel: UnsafeBufferPointer<Int32>, substitution: UnsafeBufferPointer<Int32>,
+    buffer: UnsafeMutableBufferPointer<Int32>
+  ) -> Result? {
+    let m = key.count
+    let infinity = Int32.max / 4
+    var previous = UnsafeMutableBufferPointer(rebasing: buffer[0..<(m + 1)])
+    var current = UnsafeMutableBufferPointer(rebasing: buffer[(m + 1)..<(2 * m + 2)])
+    var previousStart = UnsafeMutableBufferPointer(rebasing: buffer[(2 * m + 2)..<(3 * m + 3)])
+    var currentStart = UnsafeMutableBufferPointer(rebasing: buffer[(3 * m + 3)..<(4 * m + 4)])
+    var keyWeight: Int32 = 0
+    for symbol in key { keyWeight += indel[Int(symbol & 0x7F)] }
+
+    if startsToken[window.lowerBound] {
+      previous[0] = 0
+      previousStart[0] = Int32(window.lowerBound)
+    } else {
+      previous[0] = infinity
+      previousStart[0] = -1
+    }
     for i in 1...m {
-      previous[i] = previous[i - 1] &+ PhoneticKey.indelCost(key[i - 1])
+      previous[i] = previous[i - 1] &+ indel[Int(key[i - 1] & 0x7F)]
       previousStart[i] = previousStart[i - 1]
     }
     var best: Result? = nil
+    var bestSimilarity = -1.0
     for j in (window.lowerBound + 1)...window.upperBound {
       let symbol = text[j - 1]
-      let insertion = PhoneticKey.indelCost(symbol)
-      startColumn(&current, &currentStart, at: j < window.upperBound ? j : j)
-      if j == window.upperBound || !utterance.startsToken[j] {
+      let insertion = indel[Int(symbol & 0x7F)]
+      if j < window.upperBound, startsToken[j] {
+        current[0] = 0
+        currentStart[0] = Int32(j)
+      } else {
         current[0] = infinity
         currentStart[0] = -1
       }
+      let column = Int(symbol & 0x7F)
       for i in 1...m {
-        var cost = previous[i - 1] &+ PhoneticKey.substitutionCost(key[i - 1], symbol)
+        let keySymbol = Int(key[i - 1] & 0x7F)
+        var cost = previous[i - 1] &+ substitution[keySymbol << 7 | column]
         var start = previousStart[i - 1]
         let skipText = previous[i] &+ insertion
         if skipText < cost {
           cost = skipText
           start = previousStart[i]
         }
-        let skipKey = current[i - 1] &+ PhoneticKey.indelCost(key[i - 1])
+        let skipKey = current[i - 1] &+ indel[keySymbol]
         if skipKey < cost {
           cost = skipKey
           start = currentStart[i - 1]
@@ -71,11 +94,12 @@ enum Alignment {
         current[i] = min(cost, infinity)
         currentStart[i] = start
       }
-      if utterance.endsToken[j], current[m] < infinity, currentStart[m] >= 0 {
+      if endsToken[j], current[m] < infinity, currentStart[m] >= 0 {
         let start = Int(currentStart[m])
-        let spanWeight = utterance.weightPrefix[j] - utterance.weightPrefix[start]
+        let spanWeight = weightPrefix[j] - weightPrefix[start]
         let similarity = 1 - Double(current[m]) / Double(max(keyWeight, spanWeight, 1))
-        if similarity > (best?.similarity ?? -1) {
+        if similarity > bestSimilarity {
+          bestSimilarity = similarity
           best = Result(similarity: max(similarity, 0), start: start, end: j)
         }
       }

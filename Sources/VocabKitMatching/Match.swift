@@ -34,6 +34,8 @@ public struct ScoreComponents: Hashable, Sendable, Codable {
   public var weight: Double
   /// The deduction for a short phrase, which could match noise by chance.
   public var shortPenalty: Double
+  /// The deduction for matching only common words ("list", "today") without an exact match.
+  public var commonWordPenalty: Double = 0
   /// True when the match went through a pronunciation hint.
   public var viaPronunciation: Bool
 }

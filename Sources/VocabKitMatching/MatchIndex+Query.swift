@@ -53,6 +53,9 @@ extension MatchIndex {
       cutoff: cutoff)
   }
 
+  /// The deduction for a match whose words are all common words (see ``CommonWords``).
+  public static let commonWordPenalty = 0.15
+
   /// The most keys verified by alignment for one query.
   public static let maximumCandidates = 64
   /// Keys sharing fewer than this share of their sound pairs with the query are skipped.
@@ -65,6 +68,7 @@ extension MatchIndex {
     var latin: Double
     var exact: Bool
     var shortPenalty: Double
+    var commonWordPenalty: Double
     var start: Int
     var end: Int
   }
@@ -86,27 +90,49 @@ extension MatchIndex {
   private func candidateKeys(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
   ) -> [Int32] {
-    let classes = Self.classes(utterance.symbols[window])
-    // The query's sound pairs in order, and its single classes (for keys of one class).
+    // The window's sound classes, each marked when it comes from a common word: grams made
+    // only of common words ("play", "on", "list") do not vote, so the carrier words of a
+    // sentence neither flood the candidates nor outrank the words that name something.
+    var classes: [UInt8] = []
+    var common: [Bool] = []
+    for position in window {
+      guard let soundClass = PhoneticKey.soundClass(utterance.symbols[position]) else {
+        continue
+      }
+      classes.append(Self.classIndex[Int(soundClass)])
+      common.append(utterance.isCommonToken[Int(utterance.tokenOfSymbol[position])])
+    }
     var pairs: [(bucket: Int, position: Int)] = []
     if classes.count >= 2 {
-      for position in 1..<classes.count {
+      for position in 1..<classes.count where !(common[position - 1] && common[position]) {
         pairs.append(
           (Int(classes[position - 1]) * Self.classCount + Int(classes[position]), position - 1))
       }
     }
+    if classes.count >= 3 {
+      for position in 2..<classes.count
+      where !(common[position - 2] && common[position - 1] && common[position]) {
+        pairs.append(
+          (
+            Self.trigramBase + Int(classes[position - 2]) * Self.bigramBuckets
+              + Int(classes[position - 1]) * Self.classCount + Int(classes[position]),
+            position - 2
+          ))
+      }
+    }
     var unigrams = [Bool](repeating: false, count: Self.classCount)
-    for soundClass in classes { unigrams[Int(soundClass)] = true }
+    for (soundClass, isCommon) in zip(classes, common) where !isCommon {
+      unigrams[Int(soundClass)] = true
+    }
 
     return scratchPool.withScratch(keyCount: keyEntry.count) { scratch in
-      var touched = scratch.touched
-      touched.removeAll(keepingCapacity: true)
-      let ranked = scratch.withBuffers { votes, diagonals, votesB, diagonalsB in
+      scratch.touched.removeAll(keepingCapacity: true)
+      scratch.votes.withUnsafeMutableBufferPointer { votes in
         postings.withUnsafeBufferPointer { postings in
           postingPositions.withUnsafeBufferPointer { positions in
-            // Diagonal voting: a key's pairs count together only when they stand at about
+            // Diagonal voting: a key's grams count together only when they stand at about
             // the same offset in the query as in the key (within 3 classes, for edits), so
-            // pairs scattered over a long sentence do not add up. Two diagonals are kept
+            // grams scattered over a long sentence do not add up. Two diagonals are kept
             // per key so that early chance hits cannot lock out the real position.
             func vote(_ index: Int, queryPosition: Int) {
               let key = Int(postings[index])
@@ -114,21 +140,23 @@ extension MatchIndex {
                 return
               }
               let diagonal = Int16(clamping: queryPosition - Int(positions[index]))
-              if votes[key] == 0 && votesB[key] == 0 {
-                touched.append(Int32(key))
-                votes[key] = 1
-                diagonals[key] = diagonal
-              } else if votes[key] > 0, abs(Int(diagonals[key]) - Int(diagonal)) <= 3 {
-                votes[key] &+= 1
-              } else if votesB[key] > 0, abs(Int(diagonalsB[key]) - Int(diagonal)) <= 3 {
-                votesB[key] &+= 1
-              } else if votesB[key] <= 1 {
-                votesB[key] = 1
-                diagonalsB[key] = diagonal
-              } else if votes[key] <= 1 {
-                votes[key] = 1
-                diagonals[key] = diagonal
+              var tally = votes[key]
+              if tally.first == 0 && tally.second == 0 {
+                scratch.touched.append(Int32(key))
+                tally.first = 1
+                tally.firstDiagonal = diagonal
+              } else if tally.first > 0, abs(Int(tally.firstDiagonal) - Int(diagonal)) <= 3 {
+                tally.first &+= 1
+              } else if tally.second > 0, abs(Int(tally.secondDiagonal) - Int(diagonal)) <= 3 {
+                tally.second &+= 1
+              } else if tally.second <= 1 {
+                tally.second = 1
+                tally.secondDiagonal = diagonal
+              } else if tally.first <= 1 {
+                tally.first = 1
+                tally.firstDiagonal = diagonal
               }
+              votes[key] = tally
             }
             for (bucket, position) in pairs {
               for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
@@ -141,24 +169,17 @@ extension MatchIndex {
                 vote(index, queryPosition: 0)
               }
             }
-            for index in Int(
-              postingBounds[Self.vowelBucket])..<Int(
+            let vowelKeys =
+              Int(
+                postingBounds[Self.vowelBucket])..<Int(
                 postingBounds[Self.vowelBucket + 1])
-            {
-              vote(index, queryPosition: 0)
-            }
+            for index in vowelKeys { vote(index, queryPosition: 0) }
           }
         }
-        for key in touched { votes[Int(key)] = max(votes[Int(key)], votesB[Int(key)]) }
-        let selected = select(touched, votes: UnsafeBufferPointer(votes))
-        for key in touched {
-          votes[Int(key)] = 0
-          votesB[Int(key)] = 0
-        }
-        return selected
       }
-      scratch.touched = touched
-      return ranked
+      let selected = select(&scratch)
+      for key in scratch.touched { scratch.votes[Int(key)] = Tally() }
+      return selected
     }
   }
 
@@ -169,19 +190,26 @@ extension MatchIndex {
   /// (v - g·d) / √(g·d·(1-d)), so neither short keys (which share all their few pairs
   /// easily) nor long ones (which share many pairs by chance) crowd out the right one.
   /// Selection uses a histogram of that score, linear in the keys touched.
-  private func select(_ touched: [Int32], votes: UnsafeBufferPointer<UInt16>) -> [Int32] {
+  private func select(_ scratch: inout Scratch) -> [Int32] {
     // Votes now come from a window about as long as the key: chance density is low.
     let d: Float = 0.03
-    func level(_ key: Int32) -> Int? {
-      let v = Float(votes[Int(key)])
-      let g = Float(max(keyGramCount[Int(key)], 1))
-      guard v / g >= Self.minimumVoteShare else { return nil }
-      // Shared pairs weighted by the share of the key they cover (v²/g), less chance.
-      let strength = v * v / g - g * d
-      return min(max(Int(strength * 16), 0), 1023)
-    }
     var histogram = [Int](repeating: 0, count: 1024)
-    for key in touched { if let level = level(key) { histogram[level] += 1 } }
+    scratch.levels.removeAll(keepingCapacity: true)
+    keyGramCount.withUnsafeBufferPointer { gramCount in
+      for key in scratch.touched {
+        let tally = scratch.votes[Int(key)]
+        let v = Float(max(tally.first, tally.second))
+        let g = Float(max(gramCount[Int(key)], 1))
+        var level: Int16 = -1
+        if v / g >= Self.minimumVoteShare {
+          // Shared grams weighted by the share of the key they cover (v²/g), less chance.
+          let strength = v * v / g - g * d
+          level = Int16(min(max(Int(strength * 16), 0), 1023))
+          histogram[Int(level)] += 1
+        }
+        scratch.levels.append(level)
+      }
+    }
     var threshold = 1023
     var above = 0
     while threshold > 0, above + histogram[threshold] < Self.maximumCandidates {
@@ -189,12 +217,12 @@ extension MatchIndex {
       threshold -= 1
     }
     var result: [Int32] = []
+    result.reserveCapacity(Self.maximumCandidates)
     var tier: [Int32] = []
-    for key in touched {
-      guard let level = level(key) else { continue }
+    for (key, level) in zip(scratch.touched, scratch.levels) where level >= 0 {
       if level > threshold {
         result.append(key)
-      } else if level == threshold {
+      } else if Int(level) == threshold, result.count + tier.count < Self.maximumCandidates {
         tier.append(key)
       }
     }
@@ -211,21 +239,40 @@ extension MatchIndex {
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
   ) -> [Int32] {
     var result: [Int32] = []
+    let text = utterance.symbols
     for start in window where utterance.startsToken[start] {
+      var hash = Self.hashSeed
       var end = start + 1
       while end <= window.upperBound, end - start <= longestKey {
-        if utterance.endsToken[end], let keys = exactKeys[Array(utterance.symbols[start..<end])] {
-          for key in keys {
-            if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[Int(key)])])] {
+        hash = Self.hash(hash, text[end - 1])
+        if utterance.endsToken[end] {
+          var slot = Self.lowerBound(of: hash, in: exactHashes)
+          while slot < exactHashes.count, exactHashes[slot] == hash {
+            let key = Int(exactHashKeys[slot])
+            slot += 1
+            let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
+            guard symbols[bounds].elementsEqual(text[start..<end]) else { continue }
+            if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
               continue
             }
-            result.append(key)
+            result.append(Int32(key))
           }
         }
         end += 1
       }
     }
     return result
+  }
+
+  /// The first index in sorted `hashes` whose value is not less than `hash`.
+  static func lowerBound(of hash: UInt64, in hashes: [UInt64]) -> Int {
+    var low = 0
+    var high = hashes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// Aligns one key against every token-aligned span of the window and scores the best.
@@ -250,10 +297,13 @@ extension MatchIndex {
     let keyWeight = PhoneticKey.weight(symbols[keyBounds])
     let base = exact ? 1 : 0.6 * alignment.similarity + 0.4 * latinSimilarity
     let shortPenalty = exact ? 0 : Double(max(0, 30 - keyWeight)) / 100
-    let score = base * Double(self.keyWeight[Int(key)]) - shortPenalty
+    let commonPenalty =
+      !exact && utterance.isCommonToken[tokenRange].allSatisfy { $0 } ? Self.commonWordPenalty : 0
+    let score = base * Double(self.keyWeight[Int(key)]) - shortPenalty - commonPenalty
     return Scored(
       key: key, score: score, phonetic: alignment.similarity, latin: latinSimilarity,
-      exact: exact, shortPenalty: shortPenalty, start: alignment.start, end: alignment.end)
+      exact: exact, shortPenalty: shortPenalty, commonWordPenalty: commonPenalty,
+      start: alignment.start, end: alignment.end)
   }
 
   private func match(for scored: Scored, _ utterance: PreparedUtterance) -> Match {
@@ -268,51 +318,38 @@ extension MatchIndex {
       components: ScoreComponents(
         phonetic: scored.phonetic, latin: scored.latin, exact: scored.exact,
         coverage: Double(keyCoverage[key]), weight: Double(keyWeight[key]),
-        shortPenalty: scored.shortPenalty, viaPronunciation: keyViaPronunciation[key]))
+        shortPenalty: scored.shortPenalty, commonWordPenalty: scored.commonWordPenalty,
+        viaPronunciation: keyViaPronunciation[key]))
   }
 }
 
-/// Per-thread vote counters, reused across queries so a query allocates nothing in
-/// proportion to the vocabulary.
+/// One key's votes on its two best diagonals.
+struct Tally {
+  var first: UInt16 = 0
+  var firstDiagonal: Int16 = 0
+  var second: UInt16 = 0
+  var secondDiagonal: Int16 = 0
+}
+
+/// Vote counters for one query, as big as the index, reused across queries.
+struct Scratch {
+  var votes: [Tally] = []
+  var touched: [Int32] = []
+  var levels: [Int16] = []
+}
+
+/// Scratch space for queries, so a query allocates nothing in proportion to the
+/// vocabulary. Each query takes its own scratch; concurrent queries never share one.
 final class ScratchPool: Sendable {
-  final class Scratch: @unchecked Sendable {  // Used by one query at a time.
-    var votes: [UInt16] = []
-    var diagonals: [Int16] = []
-    var votesB: [UInt16] = []
-    var diagonalsB: [Int16] = []
-    var touched: [Int32] = []
-
-    /// The vote counters as raw buffers, without exclusivity checks in the hot loop.
-    func withBuffers<Result>(
-      _ body: (
-        UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<Int16>,
-        UnsafeMutableBufferPointer<UInt16>, UnsafeMutableBufferPointer<Int16>
-      ) -> Result
-    ) -> Result {
-      votes.withUnsafeMutableBufferPointer { votes in
-        diagonals.withUnsafeMutableBufferPointer { diagonals in
-          votesB.withUnsafeMutableBufferPointer { votesB in
-            diagonalsB.withUnsafeMutableBufferPointer { diagonalsB in
-              body(votes, diagonals, votesB, diagonalsB)
-            }
-          }
-        }
-      }
-    }
-  }
-
   private let idle = Mutex<[Scratch]>([])
 
-  func withScratch<Result>(keyCount: Int, _ body: (Scratch) -> Result) -> Result {
-    let scratch = idle.withLock { $0.popLast() } ?? Scratch()
+  func withScratch<Result>(keyCount: Int, _ body: (inout Scratch) -> Result) -> Result {
+    var scratch = idle.withLock { $0.popLast() } ?? Scratch()
     if scratch.votes.count != keyCount {
-      scratch.votes = [UInt16](repeating: 0, count: keyCount)
-      scratch.diagonals = [Int16](repeating: 0, count: keyCount)
-      scratch.votesB = [UInt16](repeating: 0, count: keyCount)
-      scratch.diagonalsB = [Int16](repeating: 0, count: keyCount)
+      scratch.votes = [Tally](repeating: Tally(), count: keyCount)
       scratch.touched.removeAll()
     }
-    let result = body(scratch)
+    let result = body(&scratch)
     idle.withLock { if $0.count < 64 { $0.append(scratch) } }
     return result
   }

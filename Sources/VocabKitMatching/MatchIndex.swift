@@ -30,9 +30,11 @@ public final class MatchIndex: Sendable {
   let postings: [Int32]
   /// Where each posting's sound pair stands in its key, for diagonal voting.
   let postingPositions: [UInt8]
-  /// Keys by their exact sound symbols: spans of the query that sound exactly like a key
-  /// are always verified, however many other keys share their sound pairs.
-  let exactKeys: [[UInt8]: [Int32]]
+  /// Hashes of every key's sound symbols, sorted, with the key each belongs to: spans of
+  /// the query that sound exactly like a key are always verified, however many other keys
+  /// share their sound grams.
+  let exactHashes: [UInt64]
+  let exactHashKeys: [Int32]
   /// The most symbols any key has.
   let longestKey: Int
   let entryType: [Int32]
@@ -46,7 +48,7 @@ public final class MatchIndex: Sendable {
   public var approximateIndexBytes: Int {
     keyEntry.count * (4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 2) + symbols.count + latin.count
       + postingBounds.count * 4 + postings.count * 5 + entryType.count * 4
-      + exactKeys.count * 48
+      + exactHashes.count * 12
   }
 
   /// Sound classes in candidate lookup: 8 consonant classes and 10 digits.
@@ -55,7 +57,10 @@ public final class MatchIndex: Sendable {
   static let unigramBase = bigramBuckets
   /// Keys without any consonant or digit, verified for every query.
   static let vowelBucket = unigramBase + classCount
-  static let bucketCount = vowelBucket + 1
+  /// Keys of at least ``minimumTrigramClasses`` classes are found by triples of classes.
+  static let trigramBase = vowelBucket + 1
+  static let bucketCount = trigramBase + classCount * classCount * classCount
+  static let minimumTrigramClasses = 6
   /// How much a match on one word of a longer phrase counts.
   public static let partialWeight: Float = 0.85
   /// A word must weigh at least this much (about two consonants) to be a partial key.
@@ -119,17 +124,27 @@ public final class MatchIndex: Sendable {
     latin = builder.latin
     keyGramCount = builder.keyGramCount
     (postingBounds, postings, postingPositions) = builder.postingLists()
-    var exactKeys: [[UInt8]: [Int32]] = [:]
+    var hashed: [(hash: UInt64, key: Int32)] = []
+    hashed.reserveCapacity(builder.keyEntry.count)
     var longestKey = 0
     for key in 0..<builder.keyEntry.count {
       let bounds = Int(builder.keySymbolBounds[key])..<Int(builder.keySymbolBounds[key + 1])
-      exactKeys[Array(builder.symbols[bounds]), default: []].append(Int32(key))
+      hashed.append((builder.symbols[bounds].reduce(Self.hashSeed, Self.hash), Int32(key)))
       longestKey = max(longestKey, bounds.count)
     }
-    self.exactKeys = exactKeys
+    hashed.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.key < $1.key) }
+    exactHashes = hashed.map(\.hash)
+    exactHashKeys = hashed.map(\.key)
     self.longestKey = longestKey
     self.entryType = entryType
     self.typeNames = typeNames
+  }
+
+  /// FNV-1a over sound symbols, extended one symbol at a time.
+  static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+  @inline(__always)
+  static func hash(_ hash: UInt64, _ symbol: UInt8) -> UInt64 {
+    (hash ^ UInt64(symbol)) &* 0x100_0000_01b3
   }
 
   /// Removes pinyin tone digits: "ai4 qi2 yi4" → "ai qi yi".
@@ -202,7 +217,14 @@ public final class MatchIndex: Sendable {
       let classes = MatchIndex.classes(key)
       // Each distinct pair once, at its first position.
       var buckets: [UInt16: UInt8] = [:]
-      if classes.count >= 2 {
+      if classes.count >= MatchIndex.minimumTrigramClasses {
+        for position in 2..<classes.count {
+          let bucket = UInt16(
+            MatchIndex.trigramBase + Int(classes[position - 2]) * MatchIndex.bigramBuckets
+              + Int(classes[position - 1]) * MatchIndex.classCount + Int(classes[position]))
+          if buckets[bucket] == nil { buckets[bucket] = UInt8(min(position - 2, 255)) }
+        }
+      } else if classes.count >= 2 {
         for position in 1..<classes.count {
           let bucket = UInt16(
             Int(classes[position - 1]) * MatchIndex.classCount + Int(classes[position]))

@@ -14,6 +14,8 @@ public struct PreparedUtterance: Sendable {
   let tokenOfSymbol: [Int32]
   /// Prefix sums of the symbols' indel costs, for the weight of any span.
   let weightPrefix: [Int32]
+  /// For each token, whether it is a common word (see ``CommonWords``).
+  let isCommonToken: [Bool]
 
   /// Normalizes `text` with `normalizer`.
   ///
@@ -48,6 +50,7 @@ public struct PreparedUtterance: Sendable {
     self.endsToken = ends
     self.tokenOfSymbol = tokenOfSymbol
     self.weightPrefix = prefix
+    self.isCommonToken = tokens.map { CommonWords.latinKeys.contains($0.latinKey) }
   }
 
   /// The tokens covering symbols `start..<end`.

@@ -185,6 +185,19 @@ public struct PhoneticKey: Hashable, Sendable {
     costs.substitution[Int(a & 0x7F) << 7 | Int(b & 0x7F)]
   }
 
+  /// Calls `body` with the indel (128 entries) and substitution (128 × 128, row `a << 7`)
+  /// cost tables, for hot loops that should not look the tables up per symbol.
+  public static func withCostTables<Result>(
+    _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) throws -> Result
+  ) rethrows -> Result {
+    let tables = costs
+    return try tables.indel.withUnsafeBufferPointer { indel in
+      try tables.substitution.withUnsafeBufferPointer { substitution in
+        try body(indel, substitution)
+      }
+    }
+  }
+
   /// The sum of the indel costs of a run of symbols: the most an alignment can cost.
   public static func weight(_ symbols: some Sequence<UInt8>) -> Int32 {
     symbols.reduce(0) { $0 + indelCost($1) }

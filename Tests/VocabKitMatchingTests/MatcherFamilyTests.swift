@@ -85,4 +85,31 @@ import VocabKitNormalization
     let matches = try tied.matches(in: "alex")
     #expect(matches.map(\.identifier) == ["first", "second"])
   }
+
+  @Test func carrierWordsAreNotMistakenForEntries() throws {
+    let index = try MatchIndex(
+      entries: [
+        MatchEntry(identifier: "lista", type: "list", phrases: [MatchPhrase("Lista")], priority: 0),
+        MatchEntry(identifier: "teda", type: "list", phrases: [MatchPhrase("Teda")], priority: 1),
+        MatchEntry(
+          identifier: "staivus", type: "list", phrases: [MatchPhrase("Staivus")], priority: 2),
+      ], normalizer: Normalizer.shared)
+    // The name, misspelled, beats common words that merely resemble other entries.
+    let matches = try index.matches(in: "add taivhus to my list today", cutoff: 0.5)
+    #expect(matches.first?.identifier == "staivus", "\(matches.map { ($0.identifier, $0.score) })")
+    let list = try #require(matches.first { $0.identifier == "lista" })
+    #expect(list.components.commonWordPenalty == MatchIndex.commonWordPenalty)
+    #expect(list.score < matches[0].score)
+  }
+
+  @Test func anEntryNamedLikeACommonWordStillMatchesExactly() throws {
+    let index = try MatchIndex(
+      entries: [
+        MatchEntry(identifier: "today", type: "list", phrases: [MatchPhrase("Today")], priority: 0)
+      ], normalizer: Normalizer.shared)
+    let match = try #require(try index.matches(in: "add milk to today").first)
+    #expect(match.identifier == "today")
+    #expect(match.score == 1)
+    #expect(match.components.commonWordPenalty == 0)
+  }
 }
