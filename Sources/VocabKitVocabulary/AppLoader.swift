@@ -185,6 +185,7 @@ struct AppLoader {
             continue
           }
           var parsed: [VocabularyItem] = []
+          var parsedIdentifiers = Set<String>()
           for (itemIndex, itemNode) in itemList.enumerated() {
             let itemPath = "\(base).ParameterVocabulary[\(itemIndex)]"
             guard
@@ -197,7 +198,7 @@ struct AppLoader {
                 duplicate = true
               }
             }
-            if duplicate || parsed.contains(where: { $0.identifier == item.identifier }) {
+            if duplicate || !parsedIdentifiers.insert(item.identifier).inserted {
               context.report(
                 .error, "duplicate-identifier", itemNode["VocabularyItemIdentifier"] ?? itemNode,
                 "\(itemPath).VocabularyItemIdentifier",
@@ -330,8 +331,12 @@ struct AppLoader {
   /// Combines items of several localizations: the same identifier is the same item.
   static func merge(_ existing: [VocabularyItem], _ new: [VocabularyItem]) -> [VocabularyItem] {
     var result = existing
+    var position: [String: Int] = [:]
+    for (index, item) in result.enumerated() where position[item.identifier] == nil {
+      position[item.identifier] = index
+    }
     for item in new {
-      if let index = result.firstIndex(where: { $0.identifier == item.identifier }) {
+      if let index = position[item.identifier] {
         for phrase in item.phrases where !result[index].phrases.contains(phrase) {
           var synonym = phrase
           if synonym.kind == .primary { synonym.kind = .synonym }
@@ -341,6 +346,7 @@ struct AppLoader {
       } else {
         var added = item
         added.priority = result.count
+        position[item.identifier] = result.count
         result.append(added)
       }
     }
@@ -393,6 +399,7 @@ struct AppLoader {
       }
       guard let list = array(node, at: key, &context) else { continue }
       var items: [VocabularyItem] = []
+      var identifiers = Set<String>()
       for (index, entry) in list.enumerated() {
         let itemPath = "\(key)[\(index)]"
         var item: VocabularyItem
@@ -442,7 +449,7 @@ struct AppLoader {
         } else {
           continue
         }
-        if items.contains(where: { $0.identifier == item.identifier }) {
+        if !identifiers.insert(item.identifier).inserted {
           context.report(
             .error, "duplicate-identifier", entry, itemPath,
             "duplicate identifier '\(item.identifier)' in \(key); this item is skipped")
