@@ -147,6 +147,132 @@ public final class MatchIndex: Sendable {
     (hash ^ UInt64(symbol)) &* 0x100_0000_01b3
   }
 
+  /// Writes the compiled index (entries, keys and postings) for a compiled cache.
+  ///
+  /// - Complexity: O(*n*) in the size of the index.
+  package func write(to writer: inout BinaryWriter) {
+    writer.write(entries) { writer, entry in
+      writer.write(entry.identifier)
+      writer.write(entry.type)
+      writer.write(entry.priority)
+      writer.write(entry.owner)
+      writer.write(entry.phrases) { writer, phrase in
+        writer.write(phrase.text)
+        writer.write(phrase.pronunciation)
+        writer.write(phrase.weight)
+      }
+    }
+    writer.write(block: keyEntry)
+    writer.write(block: keyPhrase)
+    writer.write(block: keyWeight)
+    writer.write(block: keyCoverage)
+    writer.write(block: keyIsPartial.map { UInt8($0 ? 1 : 0) })
+    writer.write(block: keyViaPronunciation.map { UInt8($0 ? 1 : 0) })
+    writer.write(block: keySymbolBounds)
+    writer.write(block: symbols)
+    writer.write(block: keyLatinBounds)
+    writer.write(block: latin)
+    writer.write(block: keyGramCount)
+    writer.write(block: postingBounds)
+    writer.write(block: postings)
+    writer.write(block: postingPositions)
+    writer.write(block: exactHashes)
+    writer.write(block: exactHashKeys)
+    writer.write(longestKey)
+    writer.write(block: entryType)
+    writer.write(typeNames) { writer, name in writer.write(name) }
+  }
+
+  /// Reads an index written by ``write(to:)``, checking every table against the others so
+  /// that no cache, however corrupt, can make a query read out of bounds.
+  ///
+  /// - Complexity: O(*n*) in the size of the index.
+  package init(reading reader: inout BinaryReader, normalizer: Normalizer)
+    throws(BinaryReaderError)
+  {
+    entries = try reader.readArray { reader throws(BinaryReaderError) in
+      let identifier = try reader.readString()
+      let type = try reader.readString()
+      let priority = try reader.readInt()
+      let owner = try reader.readString()
+      let phrases = try reader.readArray { reader throws(BinaryReaderError) in
+        MatchPhrase(
+          try reader.readString(), pronunciation: try reader.readOptionalString(),
+          weight: try reader.readDouble())
+      }
+      return MatchEntry(
+        identifier: identifier, type: type, phrases: phrases, priority: priority, owner: owner)
+    }
+    self.normalizer = normalizer
+    keyEntry = try reader.readBlock(of: Int32.self)
+    keyPhrase = try reader.readBlock(of: Int32.self)
+    keyWeight = try reader.readBlock(of: Float.self)
+    keyCoverage = try reader.readBlock(of: Float.self)
+    keyIsPartial = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
+    keyViaPronunciation = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
+    keySymbolBounds = try reader.readBlock(of: Int32.self)
+    symbols = try reader.readBlock(of: UInt8.self)
+    keyLatinBounds = try reader.readBlock(of: Int32.self)
+    latin = try reader.readBlock(of: UInt8.self)
+    keyGramCount = try reader.readBlock(of: UInt16.self)
+    postingBounds = try reader.readBlock(of: Int32.self)
+    postings = try reader.readBlock(of: Int32.self)
+    postingPositions = try reader.readBlock(of: UInt8.self)
+    exactHashes = try reader.readBlock(of: UInt64.self)
+    exactHashKeys = try reader.readBlock(of: Int32.self)
+    longestKey = try reader.readInt()
+    entryType = try reader.readBlock(of: Int32.self)
+    typeNames = try reader.readArray { reader throws(BinaryReaderError) in
+      try reader.readString()
+    }
+    try validate()
+  }
+
+  private func validate() throws(BinaryReaderError) {
+    func check(_ condition: Bool, _ what: String) throws(BinaryReaderError) {
+      if !condition { throw BinaryReaderError(description: "inconsistent index: \(what)") }
+    }
+    let keys = keyEntry.count
+    try check(
+      [
+        keyPhrase.count, keyWeight.count, keyCoverage.count, keyIsPartial.count,
+        keyViaPronunciation.count, keyGramCount.count,
+      ].allSatisfy { $0 == keys },
+      "key tables differ in length")
+    func monotone(_ bounds: [Int32], ending: Int) -> Bool {
+      bounds.first == 0 && bounds.last.map { Int($0) == ending } == true
+        && zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+    try check(
+      keySymbolBounds.count == keys + 1 && monotone(keySymbolBounds, ending: symbols.count),
+      "symbol bounds")
+    try check(
+      keyLatinBounds.count == keys + 1 && monotone(keyLatinBounds, ending: latin.count),
+      "Latin bounds")
+    try check(
+      postingBounds.count == Self.bucketCount + 1
+        && monotone(postingBounds, ending: postings.count)
+        && postingPositions.count == postings.count,
+      "posting bounds")
+    try check(postings.allSatisfy { $0 >= 0 && Int($0) < keys }, "posting out of range")
+    try check(entryType.count == entries.count, "entry types")
+    try check(entryType.allSatisfy { $0 >= 0 && Int($0) < typeNames.count }, "type out of range")
+    for key in 0..<keys {
+      let entry = Int(keyEntry[key])
+      try check(entry >= 0 && entry < entries.count, "key \(key) names no entry")
+      let phrase = Int(keyPhrase[key])
+      try check(phrase >= 0 && phrase < entries[entry].phrases.count, "key \(key) names no phrase")
+      let length = Int(keySymbolBounds[key + 1] - keySymbolBounds[key])
+      try check(length <= longestKey, "key \(key) longer than the longest")
+    }
+    try check(
+      exactHashes.count == keys && exactHashKeys.count == keys
+        && exactHashKeys.allSatisfy { $0 >= 0 && Int($0) < keys }
+        && zip(exactHashes, exactHashes.dropFirst()).allSatisfy { $0 <= $1 },
+      "exact hashes")
+    try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
+  }
+
   /// Removes pinyin tone digits: "ai4 qi2 yi4" → "ai qi yi".
   static func stripToneDigits(_ hint: String) -> String {
     var output = ""

@@ -31,6 +31,11 @@ public struct VocabularyDirectoryError: Error, CustomStringConvertible, Sendable
   public var path: String
   public var reason: String
   public var description: String { "\(path): \(reason)" }
+
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
 }
 
 extension VocabularyRegistry {

@@ -10,17 +10,21 @@ enum BenchCommand {
       Suites: normalize (Benchmarks/normalization-utterances.txt, median µs per utterance by
       language), match (generated vocabularies of --entries names, queries of 4-12 words with
       0-2 edits or a word-boundary change: compile time, index size, top-1, median and p99 µs),
-      route (the sample vocabulary and the hand-written corpus). Build with -c release for
+      route (the sample vocabulary and the hand-written corpus), load (a generated app with
+      --entries contact names: load and compile from the plists against load from the
+      compiled cache, medians of 3 and 5 runs). Build with -c release for
       meaningful numbers. --export DIR writes the generated match data for Benchmarks/peers.py.
       """,
     options: [
-      .repeated("suite", "NAME", help: "normalize, match or route; may repeat (default all)."),
-      .repeated("entries", "N", help: "Vocabulary sizes for the match suite (default 10000)."),
+      .repeated(
+        "suite", "NAME", help: "normalize, match, route or load; may repeat (default all)."),
+      .repeated(
+        "entries", "N", help: "Vocabulary sizes for the match and load suites (default 10000)."),
       .value("queries", "N", help: "Queries per size (default 1000)."),
       .value("seed", "S", help: "Random seed for generated data (default 1)."),
       .value("show-failures", "N", help: "Print N missed match queries."),
       .value("export", "DIR", help: "Write vocab-N.tsv and queries-N.jsonl for peers.py."),
-      VocabularyOption.option,
+      VocabularyOption.option, VocabularyOption.cache,
       .flag("json", help: "Print one JSON object a line per result."),
     ],
     run: run)
@@ -37,7 +41,7 @@ enum BenchCommand {
   }
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-    let known = ["normalize", "match", "route"]
+    let known = ["normalize", "match", "route", "load"]
     var suites = arguments.allValues("suite")
     for suite in suites where !known.contains(suite) {
       var message = "Unknown suite '\(suite)'."
@@ -81,6 +85,9 @@ enum BenchCommand {
       }
     }
     if suites.contains("route") { try routeSuite(arguments, console, emit) }
+    if suites.contains("load") {
+      for size in sizes { try loadSuite(entries: size, seed: seed, emit) }
+    }
     return 0
   }
 
@@ -171,6 +178,55 @@ enum BenchCommand {
         p99Microseconds: p99, top1: Double(right) / Double(max(cases.count, 1)),
         compileSeconds: compile / 1e6,
         indexBytesPerEntry: Double(index!.approximateIndexBytes) / Double(size)))
+  }
+
+  /// Loads a generated app of `size` contact names from its plists and from the cache.
+  static func loadSuite(entries size: Int, seed: UInt64, _ emit: (Result) throws -> Void) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "vocabkit-load-\(size)-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let app = root.appendingPathComponent("vocab/Generated.app")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    var generator = GeneratedVocabulary(seed: seed)
+    let names = generator.entries(size).map { "    <string>\($0.phrases[0].text)</string>" }
+    let header =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
+    try AtomicFile.write(
+      header
+        + "<dict><key>CFBundleIdentifier</key><string>com.example.generated</string>"
+        + "<key>CFBundleName</key><string>Generated</string></dict></plist>\n",
+      to: app.appendingPathComponent("Info.plist").path)
+    try AtomicFile.write(
+      header + "<dict>\n  <key>contactName</key>\n  <array>\n" + names.joined(separator: "\n")
+        + "\n  </array>\n</dict>\n</plist>\n",
+      to: app.appendingPathComponent("UserVocabulary.plist").path)
+    let directory = root.appendingPathComponent("vocab")
+    let cache = root.appendingPathComponent("vocab.cache")
+    var fromPlists: [Double] = []
+    for _ in 0..<3 {
+      fromPlists.append(try time { _ = try CompiledVocabulary.load(directory: directory) })
+    }
+    let (_, outcome) = try CompiledVocabulary.load(directory: directory, cache: cache)
+    guard outcome.wroteCache else { throw CommandFailure(description: "\(outcome)") }
+    var fromCache: [Double] = []
+    for _ in 0..<5 {
+      var used = false
+      fromCache.append(
+        try time {
+          used = try CompiledVocabulary.load(directory: directory, cache: cache).outcome.usedCache
+        })
+      guard used else { throw CommandFailure(description: "the fresh cache was not used") }
+    }
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: cache.path)[.size] as? Int) ?? 0
+    try emit(
+      Result(
+        suite: "load", name: "\(size) entries from plists", count: fromPlists.count,
+        medianMicroseconds: summary(fromPlists).0, p99Microseconds: fromPlists.max() ?? 0))
+    try emit(
+      Result(
+        suite: "load", name: "\(size) entries from cache (\(bytes / 1024) KiB)",
+        count: fromCache.count, medianMicroseconds: summary(fromCache).0,
+        p99Microseconds: fromCache.max() ?? 0))
   }
 
   static func routeSuite(

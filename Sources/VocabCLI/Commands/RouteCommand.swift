@@ -11,7 +11,7 @@ enum RouteCommand {
       (then --json prints one JSON object a line).
       """,
     options: [
-      VocabularyOption.option, VocabularyOption.locale,
+      VocabularyOption.option, VocabularyOption.cache, VocabularyOption.locale,
       .flag("json", help: "Print JSON."),
     ],
     run: run)

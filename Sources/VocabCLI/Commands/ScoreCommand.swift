@@ -12,7 +12,7 @@ enum ScoreCommand {
       entries below the cutoff are not shown.
       """,
     options: [
-      VocabularyOption.option, VocabularyOption.locale,
+      VocabularyOption.option, VocabularyOption.cache, VocabularyOption.locale,
       .repeated("type", "T", help: "Only entries of this type (contactName …); may repeat."),
       .value("limit", "N", help: "Show at most N matches (default 5)."),
       .value("cutoff", "X", help: "Hide matches scoring below X (default 0.6)."),

@@ -5,6 +5,9 @@ import VocabKit
 enum VocabularyOption {
   static let option = OptionSpecification.value(
     "vocab", "DIR", help: "The vocabulary directory (default: ./vocab).")
+  static let cache = OptionSpecification.value(
+    "cache", "FILE",
+    help: "A compiled cache of the vocabulary: used when it matches the plists, rebuilt otherwise.")
   static let locale = OptionSpecification.value(
     "locale", "L", help: "Read each app's .lproj for this locale (zh-Hans, ru …); default all.")
 
@@ -16,6 +19,13 @@ enum VocabularyOption {
   static func compile(_ arguments: ParsedArguments, _ console: Console) throws
     -> CompiledVocabulary
   {
+    if let cache = arguments.value("cache") {
+      let (vocabulary, outcome) = try CompiledVocabulary.load(
+        directory: directory(arguments), locale: arguments.value("locale"),
+        cache: URL(fileURLWithPath: cache))
+      if !outcome.usedCache { console.error("note: \(outcome)") }
+      return vocabulary
+    }
     let registry = try VocabularyRegistry.load(
       directory: directory(arguments), locale: arguments.value("locale"))
     let errors = registry.diagnostics.filter { $0.severity == .error }

@@ -1,0 +1,309 @@
+import Foundation
+import VocabKitMatching
+import VocabKitNormalization
+import VocabKitVocabulary
+
+/// What happened to the compiled cache when a vocabulary was loaded.
+public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
+  /// True when the vocabulary came from the cache; false when it was compiled from the plists.
+  public var usedCache: Bool
+  /// Why the cache was not used ("no cache yet", "the sources changed", "truncated" …); nil
+  /// when it was.
+  public var reason: String?
+  /// True when a fresh cache file was written.
+  public var wroteCache: Bool
+
+  public var description: String {
+    usedCache
+      ? "loaded from the compiled cache"
+      : "compiled from the plists (\(reason ?? "no cache")); "
+        + (wroteCache ? "cache written" : "cache not written")
+  }
+}
+
+extension CompiledVocabulary {
+  /// The layout of cache files this version reads and writes; other versions are rebuilt.
+  public static let cacheFormatVersion: UInt32 = 1
+  static let cacheMagic = Array("VOCABKIT".utf8)
+  /// Magic, version, source fingerprint, payload length and payload checksum.
+  static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8
+
+  /// Loads a vocabulary directory through a compiled cache file.
+  ///
+  /// The cache holds the registry and every compiled index. It is used only when its magic
+  /// number, format version, fingerprint of the source files (every file under `directory`
+  /// with its relative path, size and content hash, and the locale) and payload checksum all
+  /// match; otherwise the plists are compiled and the cache is rewritten atomically (a
+  /// temporary file renamed over the old one), so a stale, truncated, foreign or altered
+  /// cache is rebuilt, never trusted. Failing to write the cache is not an error: the
+  /// outcome says so.
+  ///
+  /// - Throws: ``VocabularyDirectoryError`` for a missing directory, ``ICUError`` if
+  ///   normalization fails.
+  /// - Complexity: O(*s*) to fingerprint *s* bytes of sources, plus O(*n*) to read an index of
+  ///   size *n* or to compile it.
+  public static func load(directory: URL, locale: String? = nil, cache: URL) throws -> (
+    vocabulary: CompiledVocabulary, outcome: CacheOutcome
+  ) {
+    let fingerprint = try sourceFingerprint(directory: directory, locale: locale)
+    let reason: String
+    if let data = FileManager.default.contents(atPath: cache.path) {
+      do {
+        let vocabulary = try readCache(
+          Array(data), fingerprint: fingerprint, normalizer: try Normalizer.shared)
+        return (vocabulary, CacheOutcome(usedCache: true, reason: nil, wroteCache: false))
+      } catch let error as BinaryReaderError {
+        reason = error.description
+      }
+    } else {
+      reason = "no cache at '\(cache.path)'"
+    }
+    let vocabulary = try load(directory: directory, locale: locale)
+    var wrote = true
+    do {
+      try Data(vocabulary.cacheBytes(fingerprint: fingerprint)).write(to: cache, options: .atomic)
+    } catch {
+      wrote = false
+    }
+    return (vocabulary, CacheOutcome(usedCache: false, reason: reason, wroteCache: wrote))
+  }
+
+  /// A hash of every non-hidden file under `directory` (relative path, size, contents) and
+  /// the locale: any edit, addition or removal changes it.
+  ///
+  /// - Complexity: O(*s*) in the total size of the files.
+  static func sourceFingerprint(directory: URL, locale: String?) throws -> UInt64 {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw VocabularyDirectoryError(path: directory.path, reason: "no such directory")
+    }
+    let root = directory.standardizedFileURL.path
+    var files: [String] = []
+    if let walker = FileManager.default.enumerator(atPath: root) {
+      while let relative = walker.nextObject() as? String {
+        if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder),
+          !isFolder.boolValue
+        {
+          files.append(relative)
+        }
+      }
+    }
+    var hash = Hash64()
+    hash.add(Array("format \(cacheFormatVersion) locale \(locale ?? "*")".utf8))
+    for relative in files.sorted() {
+      let contents = FileManager.default.contents(atPath: root + "/" + relative) ?? Data()
+      hash.add(Array(relative.utf8))
+      hash.add(UInt64(contents.count))
+      contents.withUnsafeBytes { hash.add($0) }
+    }
+    return hash.value
+  }
+
+  /// The cache file's bytes: header, then the registry and every shard.
+  func cacheBytes(fingerprint: UInt64) -> [UInt8] {
+    var payload = BinaryWriter()
+    Self.write(registry, to: &payload)
+    let keys = shards.keys.sorted()
+    payload.write(keys) { writer, key in
+      writer.write(key.app)
+      writer.write(key.source)
+      shards[key]!.write(to: &writer)
+    }
+    var header = BinaryWriter()
+    Self.cacheMagic.forEach { header.write($0) }
+    header.write(Self.cacheFormatVersion)
+    header.write(fingerprint)
+    header.write(payload.bytes.count)
+    var checksum = Hash64()
+    checksum.add(payload.bytes)
+    header.write(checksum.value)
+    return header.bytes + payload.bytes
+  }
+
+  static func readCache(_ bytes: [UInt8], fingerprint: UInt64, normalizer: Normalizer)
+    throws -> CompiledVocabulary
+  {
+    func fail(_ reason: String) -> BinaryReaderError { BinaryReaderError(description: reason) }
+    guard bytes.count >= cacheHeaderSize else {
+      throw fail("truncated: \(bytes.count) bytes, shorter than the header")
+    }
+    guard Array(bytes[0..<8]) == cacheMagic else { throw fail("not a VocabKit cache file") }
+    var reader = BinaryReader(bytes, offset: 8)
+    let version = try reader.read(UInt32.self)
+    guard version == cacheFormatVersion else {
+      throw fail("format version \(version), this VocabKit reads \(cacheFormatVersion)")
+    }
+    guard try reader.read(UInt64.self) == fingerprint else {
+      throw fail("the source files changed since the cache was written")
+    }
+    let length = try reader.readInt()
+    let expectedChecksum = try reader.read(UInt64.self)
+    guard length == bytes.count - cacheHeaderSize else {
+      throw fail(
+        "truncated or extended: payload of \(bytes.count - cacheHeaderSize) bytes, "
+          + "header says \(length)")
+    }
+    var checksum = Hash64()
+    bytes.withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[cacheHeaderSize...])) }
+    guard checksum.value == expectedChecksum else {
+      throw fail("checksum mismatch: the cache was altered")
+    }
+    let registry = try readRegistry(&reader)
+    let shardList = try reader.readArray { reader throws(BinaryReaderError) in
+      let key = ShardKey(app: try reader.readString(), source: try reader.readString())
+      return (key, try MatchIndex(reading: &reader, normalizer: normalizer))
+    }
+    guard reader.isAtEnd else { throw fail("unexpected bytes after the last shard") }
+    var shards: [ShardKey: MatchIndex] = [:]
+    for (key, index) in shardList { shards[key] = index }
+    return try CompiledVocabulary(registry: registry, normalizer: normalizer, shards: shards)
+  }
+
+  // MARK: Registry layout
+
+  static func write(_ registry: VocabularyRegistry, to writer: inout BinaryWriter) {
+    func write(items: [VocabularyItem], _ writer: inout BinaryWriter) {
+      writer.write(items) { writer, item in
+        writer.write(item.identifier)
+        writer.write(item.priority)
+        writer.write(item.examples) { writer, example in writer.write(example) }
+        writer.write(item.phrases) { writer, phrase in
+          writer.write(phrase.text)
+          writer.write(phrase.pronunciation)
+          writer.write(phrase.kind.rawValue)
+        }
+      }
+    }
+    writer.write(registry.apps) { writer, app in
+      writer.write(app.bundleIdentifier)
+      writer.write(app.folder)
+      writer.write(app.name)
+      writer.write(app.names) { writer, name in
+        writer.write(name.text)
+        writer.write(name.pronunciation)
+        writer.write(name.kind.rawValue)
+      }
+      writer.write(app.intents) { writer, intent in
+        writer.write(intent.name)
+        writer.write(intent.examples) { writer, example in
+          writer.write(example.text)
+          writer.write(example.localization)
+        }
+      }
+      writer.write(app.parameterVocabularies.keys.sorted()) { writer, parameter in
+        writer.write(parameter.intent)
+        writer.write(parameter.parameter)
+        write(items: app.parameterVocabularies[parameter]!, &writer)
+      }
+      writer.write(app.userVocabulary.keys.sorted()) { writer, type in
+        writer.write(type.rawValue)
+        write(items: app.userVocabulary[type]!, &writer)
+      }
+    }
+    writer.write(registry.diagnostics) { writer, diagnostic in
+      writer.write(diagnostic.severity.rawValue)
+      writer.write(diagnostic.code)
+      writer.write(diagnostic.file)
+      writer.write(diagnostic.line ?? -1)
+      writer.write(diagnostic.keyPath)
+      writer.write(diagnostic.message)
+    }
+    writer.write(registry.sourceFiles) { writer, file in writer.write(file) }
+  }
+
+  static func readRegistry(_ reader: inout BinaryReader) throws(BinaryReaderError)
+    -> VocabularyRegistry
+  {
+    func kind<Kind: RawRepresentable<String>>(_ reader: inout BinaryReader)
+      throws(BinaryReaderError) -> Kind
+    {
+      let raw = try reader.readString()
+      guard let value = Kind(rawValue: raw) else {
+        throw BinaryReaderError(description: "unknown kind '\(raw)'")
+      }
+      return value
+    }
+    func items(_ reader: inout BinaryReader) throws(BinaryReaderError) -> [VocabularyItem] {
+      try reader.readArray { reader throws(BinaryReaderError) in
+        let identifier = try reader.readString()
+        let priority = try reader.readInt()
+        let examples = try reader.readArray { reader throws(BinaryReaderError) in
+          try reader.readString()
+        }
+        let phrases = try reader.readArray { reader throws(BinaryReaderError) in
+          VocabularyPhrase(
+            text: try reader.readString(), pronunciation: try reader.readOptionalString(),
+            kind: try kind(&reader))
+        }
+        return VocabularyItem(
+          identifier: identifier, phrases: phrases, examples: examples, priority: priority)
+      }
+    }
+    let apps = try reader.readArray { reader throws(BinaryReaderError) in
+      let bundleIdentifier = try reader.readString()
+      let folder = try reader.readString()
+      let name = try reader.readString()
+      let names = try reader.readArray { reader throws(BinaryReaderError) in
+        AppName(
+          text: try reader.readString(), pronunciation: try reader.readOptionalString(),
+          kind: try kind(&reader))
+      }
+      let intents = try reader.readArray { reader throws(BinaryReaderError) in
+        Intent(
+          name: try reader.readString(),
+          examples: try reader.readArray { reader throws(BinaryReaderError) in
+            IntentExample(text: try reader.readString(), localization: try reader.readString())
+          })
+      }
+      var parameterVocabularies: [ParameterName: [VocabularyItem]] = [:]
+      for (parameter, list) in try reader.readArray({ reader throws(BinaryReaderError) in
+        (
+          ParameterName(intent: try reader.readString(), parameter: try reader.readString()),
+          try items(&reader)
+        )
+      }) {
+        parameterVocabularies[parameter] = list
+      }
+      var userVocabulary: [UserVocabularyType: [VocabularyItem]] = [:]
+      for (type, list) in try reader.readArray({ reader throws(BinaryReaderError) in
+        (UserVocabularyType(rawValue: try reader.readString()), try items(&reader))
+      }) {
+        userVocabulary[type] = list
+      }
+      return App(
+        bundleIdentifier: bundleIdentifier, folder: folder, name: name, names: names,
+        intents: intents, parameterVocabularies: parameterVocabularies,
+        userVocabulary: userVocabulary)
+    }
+    let diagnostics = try reader.readArray { reader throws(BinaryReaderError) in
+      let severity: Diagnostic.Severity = try kind(&reader)
+      let code = try reader.readString()
+      let file = try reader.readString()
+      let line = try reader.readInt()
+      return Diagnostic(
+        severity, code: code, file: file, line: line < 0 ? nil : line,
+        keyPath: try reader.readString(), message: try reader.readString())
+    }
+    let sourceFiles = try reader.readArray { reader throws(BinaryReaderError) in
+      try reader.readString()
+    }
+    return VocabularyRegistry(apps: apps, diagnostics: diagnostics, sourceFiles: sourceFiles)
+  }
+}
+
+/// FNV-1a, 64 bits: a fingerprint and checksum, not a defence against deliberate forgery.
+struct Hash64 {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func add(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  }
+
+  mutating func add(_ number: UInt64) {
+    withUnsafeBytes(of: number.littleEndian) { add($0) }
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import VocabKitRouting
+import VocabKitVocabulary
+
+/// The compiled cache: used when fresh, rebuilt (never trusted) when stale or damaged.
+@Suite struct CacheTests {
+  static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("vocab")
+
+  /// A private copy of the sample vocabulary and a cache path beside it.
+  func scratch() throws -> (directory: URL, cache: URL) {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "vocabkit-cache-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let directory = root.appendingPathComponent("vocab")
+    try FileManager.default.copyItem(at: Self.sample, to: directory)
+    return (directory, root.appendingPathComponent("vocab.cache"))
+  }
+
+  static let utterances = [
+    "add milk to index in taskly", "add milk to index", "call alex",
+    "用爱奇艺播放延禧攻略第十集", "play the latest 奇葩说", "позвони Александру",
+  ]
+
+  func routes(_ vocabulary: CompiledVocabulary) throws -> [RouteResult] {
+    let router = Router(vocabulary: vocabulary)
+    return try Self.utterances.map { try router.route($0) }
+  }
+
+  @Test func aFreshCacheIsUsedAndRoutesLikeThePlists() throws {
+    let (directory, cache) = try scratch()
+    let first = try CompiledVocabulary.load(directory: directory, cache: cache)
+    #expect(!first.outcome.usedCache)
+    #expect(first.outcome.wroteCache)
+    let second = try CompiledVocabulary.load(directory: directory, cache: cache)
+    #expect(second.outcome.usedCache, "\(second.outcome)")
+    let direct = try CompiledVocabulary.load(directory: directory)
+    #expect(try routes(second.vocabulary) == routes(direct))
+    #expect(second.vocabulary.registry.apps == direct.registry.apps)
+    #expect(second.vocabulary.registry.diagnostics == direct.registry.diagnostics)
+  }
+
+  @Test func anEditedSourceRebuildsTheCache() throws {
+    let (directory, cache) = try scratch()
+    _ = try CompiledVocabulary.load(directory: directory, cache: cache)
+    let plist = directory.appendingPathComponent("Chatter.app/UserVocabulary.plist")
+    var text = try String(contentsOf: plist, encoding: .utf8)
+    text = text.replacingOccurrences(of: "Priya", with: "Pryia")
+    try text.write(to: plist, atomically: true, encoding: .utf8)
+    let reloaded = try CompiledVocabulary.load(directory: directory, cache: cache)
+    #expect(!reloaded.outcome.usedCache)
+    #expect(reloaded.outcome.reason?.contains("source files changed") == true)
+    #expect(try CompiledVocabulary.load(directory: directory, cache: cache).outcome.usedCache)
+  }
+
+  @Test func anotherLocaleIsAnotherCache() throws {
+    let (directory, cache) = try scratch()
+    _ = try CompiledVocabulary.load(directory: directory, cache: cache)
+    let russian = try CompiledVocabulary.load(directory: directory, locale: "ru", cache: cache)
+    #expect(!russian.outcome.usedCache)
+  }
+
+  @Test func damagedCachesAreRebuiltNeverTrusted() throws {
+    let (directory, cache) = try scratch()
+    _ = try CompiledVocabulary.load(directory: directory, cache: cache)
+    let good = try Data(contentsOf: cache)
+    let expected = try routes(CompiledVocabulary.load(directory: directory))
+    var damaged: [(String, Data)] = [
+      ("empty", Data()),
+      ("foreign", Data("not a cache at all, just some text that is long enough".utf8)),
+      (
+        "other version",
+        {
+          var data = good; data[8] &+= 1; return data
+        }()
+      ),
+      ("extended", good + Data([0])),
+    ]
+    for length in [1, 20, 35, 36, 37, good.count / 2, good.count - 1] {
+      damaged.append(("truncated to \(length)", good.prefix(length)))
+    }
+    var random = SystemRandomNumberGenerator()
+    for offset in [0, 12, 20, 28, 36, 40, good.count / 3, good.count - 1]
+      + (0..<8).map({ _ in Int.random(in: 0..<good.count, using: &random) })
+    {
+      var data = good
+      data[offset] ^= 0x01
+      damaged.append(("one bit flipped at byte \(offset)", data))
+    }
+    for (name, data) in damaged {
+      try data.write(to: cache)
+      let loaded = try CompiledVocabulary.load(directory: directory, cache: cache)
+      #expect(!loaded.outcome.usedCache, "\(name) was trusted")
+      #expect(loaded.outcome.reason != nil, "\(name)")
+      #expect(try routes(loaded.vocabulary) == expected, "\(name)")
+      #expect(try Data(contentsOf: cache) == good, "\(name): the cache was not rewritten")
+    }
+  }
+
+  @Test func anUnwritableCacheIsReportedNotFatal() throws {
+    let (directory, _) = try scratch()
+    let cache = URL(fileURLWithPath: "/nonexistent-folder/vocab.cache")
+    let loaded = try CompiledVocabulary.load(directory: directory, cache: cache)
+    #expect(!loaded.outcome.usedCache)
+    #expect(!loaded.outcome.wroteCache)
+  }
+
+  @Test func aMissingDirectoryIsAClearError() throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("unused.cache")
+    #expect(throws: VocabularyDirectoryError.self) {
+      try CompiledVocabulary.load(
+        directory: URL(fileURLWithPath: "/nonexistent-vocab-folder"), cache: cache)
+    }
+  }
+}
