@@ -59,8 +59,8 @@ fi
 bin=$(swift build --package-path Fuzz -c "$configuration" --scratch-path "$scratch" --show-bin-path)
 echo "built in $(($(date +%s) - build_start))s"
 
-# Leak checking stays on (the process-wide caches are reachable, not leaked); the
-# suppressions name leaks inside Foundation and XCTest only.
+# Leak checking is on for every target (the process-wide caches are reachable, not leaked);
+# the suppressions name leaks inside Foundation and XCTest only.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:symbolize=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Scripts/lsan-suppressions.txt:print_suppressions=0}
 export VOCABKIT_FUZZ_VOCAB=${VOCABKIT_FUZZ_VOCAB:-$root/vocab}
@@ -77,12 +77,6 @@ for target in $targets; do
   flags=(-rss_limit_mb=4096 -timeout=30 -max_len="$(max_len "$target")"
     -artifact_prefix="$crashers/" -print_final_stats=1)
   [[ -f Fuzz/Dictionaries/$target.dict ]] && flags+=(-dict="Fuzz/Dictionaries/$target.dict")
-  # Foundation leaks a CFError on most corrupt binary plists (suppressed, see
-  # lsan-suppressions.txt), and every input that leaks sends libFuzzer into a full leak scan:
-  # 30x fewer executions. FuzzPlist checks leaks once, at exit, instead of after each input
-  # (a leak then fails the run but names no input: the crash-da39a3ee... file it leaves is
-  # the empty input; replay the corpus with -detect_leaks=1 -runs=1 to find the culprit).
-  [[ $target == FuzzPlist ]] && flags+=(-detect_leaks=0)
 
   regressions=(Tests/Fixtures/FuzzCrashers/"$target"/*)
   if [[ -e ${regressions[0]} ]]; then
