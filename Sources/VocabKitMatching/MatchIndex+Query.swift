@@ -10,7 +10,7 @@ extension MatchIndex {
   ///   - tokens: Only spans inside these tokens; nil for the whole utterance.
   ///   - limit: The most matches returned.
   ///   - cutoff: Matches scoring below this are not returned (never a fake 0).
-  /// - Complexity: O(*p* + *c* × *m* × *n*): *p* postings that share sound pairs with the
+  /// - Complexity: O(*p* + *c* × *m* × *n*): *p* postings that share sound grams with the
   ///   utterance, *c* ≤ ``maximumCandidates`` verified keys of *m* symbols, and an
   ///   utterance of *n* symbols.
   public func matches(
@@ -25,11 +25,14 @@ extension MatchIndex {
     }
     let window = symbolWindow(utterance, tokens: tokens)
     guard window.count > 0 else { return [] }
-    var candidates = candidateKeys(utterance, window: window, allowedTypes: allowedTypes)
-    candidates += exactCandidates(utterance, window: window, allowedTypes: allowedTypes)
+    let voted = candidateKeys(utterance, window: window, allowedTypes: allowedTypes)
+    var candidates = voted.map { ($0.key, $0.window) }
+    for key in exactCandidates(utterance, window: window, allowedTypes: allowedTypes) {
+      candidates.append((key, window))
+    }
     var best: [Int32: Scored] = [:]
-    for key in candidates {
-      guard let scored = verify(key: key, utterance, window: window) else { continue }
+    for (key, span) in candidates {
+      guard let scored = verify(key: key, utterance, window: span) else { continue }
       let entry = keyEntry[Int(key)]
       if let current = best[entry], current.score >= scored.score { continue }
       best[entry] = scored
@@ -58,7 +61,7 @@ extension MatchIndex {
 
   /// The most keys verified by alignment for one query.
   public static let maximumCandidates = 64
-  /// Keys sharing fewer than this share of their sound pairs with the query are skipped.
+  /// Keys sharing fewer than this share of their sound grams with the query are skipped.
   static let minimumVoteShare: Float = 0.3
 
   struct Scored {
@@ -86,37 +89,40 @@ extension MatchIndex {
     return lower < upper ? lower..<upper : 0..<0
   }
 
-  /// Keys that share enough sound pairs with the utterance, most shared first.
+  /// Keys that share enough sound grams with the utterance, most shared first, each with
+  /// the stretch of the window around where its grams voted.
   private func candidateKeys(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
-  ) -> [Int32] {
+  ) -> [(key: Int32, window: Range<Int>)] {
     // The window's sound classes, each marked when it comes from a common word: grams made
     // only of common words ("play", "on", "list") do not vote, so the carrier words of a
     // sentence neither flood the candidates nor outrank the words that name something.
     var classes: [UInt8] = []
+    var classSymbol: [Int] = []
+    var afterVowel: [Bool] = []
     var common: [Bool] = []
+    var vowel = false
     for position in window {
-      guard let soundClass = PhoneticKey.soundClass(utterance.symbols[position]) else {
+      let symbol = utterance.symbols[position]
+      let soundClass = Self.classIndex[Int(symbol & 0x7F)]
+      guard soundClass != 255 else {
+        if Self.isVowel(symbol) { vowel = true }
         continue
       }
-      classes.append(Self.classIndex[Int(soundClass)])
+      classes.append(soundClass)
+      classSymbol.append(position)
+      afterVowel.append(vowel)
+      vowel = false
       common.append(utterance.isCommonToken[Int(utterance.tokenOfSymbol[position])])
     }
     var pairs: [(bucket: Int, position: Int)] = []
     if classes.count >= 2 {
       for position in 1..<classes.count where !(common[position - 1] && common[position]) {
         pairs.append(
-          (Int(classes[position - 1]) * Self.classCount + Int(classes[position]), position - 1))
-      }
-    }
-    if classes.count >= 3 {
-      for position in 2..<classes.count
-      where !(common[position - 2] && common[position - 1] && common[position]) {
-        pairs.append(
           (
-            Self.trigramBase + Int(classes[position - 2]) * Self.bigramBuckets
-              + Int(classes[position - 1]) * Self.classCount + Int(classes[position]),
-            position - 2
+            Self.bigram(
+              classes[position - 1], classes[position], vowelBetween: afterVowel[position]),
+            position - 1
           ))
       }
     }
@@ -126,82 +132,106 @@ extension MatchIndex {
     }
 
     return scratchPool.withScratch(keyCount: keyEntry.count) { scratch in
-      scratch.touched.removeAll(keepingCapacity: true)
+      scratch.qualified.removeAll(keepingCapacity: true)
+      scratch.epoch &+= 1
+      if scratch.epoch == 0 {  // Wrapped: stale stamps could collide with the new epoch.
+        for key in scratch.votes.indices { scratch.votes[key] = Tally() }
+        scratch.epoch = 1
+      }
+      let epoch = scratch.epoch
+      // Every bucket the query visits, with the query position of its gram.
+      var visits = pairs
+      for soundClass in 0..<Self.classCount where unigrams[soundClass] {
+        visits.append((Self.unigramBase + soundClass, 0))
+      }
+      visits.append((Self.vowelBucket, 0))
+      var qualified = scratch.qualified
+      scratch.qualified = []
       scratch.votes.withUnsafeMutableBufferPointer { votes in
         postings.withUnsafeBufferPointer { postings in
           postingPositions.withUnsafeBufferPointer { positions in
-            // Diagonal voting: a key's grams count together only when they stand at about
-            // the same offset in the query as in the key (within 3 classes, for edits), so
-            // grams scattered over a long sentence do not add up. Two diagonals are kept
-            // per key so that early chance hits cannot lock out the real position.
-            func vote(_ index: Int, queryPosition: Int) {
-              let key = Int(postings[index])
-              if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
-                return
+            keyNeededVotes.withUnsafeBufferPointer { needed in
+              // Diagonal voting: a key's grams count together only when they stand at
+              // about the same offset in the query as in the key (within 3 classes, for
+              // edits), so grams scattered over a long sentence do not add up. Two
+              // diagonals are kept per key so that early chance hits cannot lock out the
+              // real position. A key joins the qualified list once, when its votes first
+              // reach its share of grams.
+              for (bucket, queryPosition) in visits {
+                for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
+                  let key = Int(postings[index])
+                  if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
+                    continue
+                  }
+                  let diagonal = Int16(truncatingIfNeeded: queryPosition - Int(positions[index]))
+                  var tally = votes[key]
+                  var best: UInt16 = 1
+                  if tally.epoch != epoch {
+                    tally = Tally(first: 1, firstDiagonal: diagonal, epoch: epoch)
+                  } else if tally.first > 0, abs(tally.firstDiagonal &- diagonal) <= 3 {
+                    tally.first &+= 1
+                    best = tally.first
+                  } else if tally.second > 0, abs(tally.secondDiagonal &- diagonal) <= 3 {
+                    tally.second &+= 1
+                    best = tally.second
+                  } else if tally.second <= 1 {
+                    tally.second = 1
+                    tally.secondDiagonal = diagonal
+                  } else if tally.first <= 1 {
+                    tally.first = 1
+                    tally.firstDiagonal = diagonal
+                  }
+                  if !tally.qualified, best >= UInt16(needed[key]) {
+                    tally.qualified = true
+                    qualified.append(Int32(key))
+                  }
+                  votes[key] = tally
+                }
               }
-              let diagonal = Int16(clamping: queryPosition - Int(positions[index]))
-              var tally = votes[key]
-              if tally.first == 0 && tally.second == 0 {
-                scratch.touched.append(Int32(key))
-                tally.first = 1
-                tally.firstDiagonal = diagonal
-              } else if tally.first > 0, abs(Int(tally.firstDiagonal) - Int(diagonal)) <= 3 {
-                tally.first &+= 1
-              } else if tally.second > 0, abs(Int(tally.secondDiagonal) - Int(diagonal)) <= 3 {
-                tally.second &+= 1
-              } else if tally.second <= 1 {
-                tally.second = 1
-                tally.secondDiagonal = diagonal
-              } else if tally.first <= 1 {
-                tally.first = 1
-                tally.firstDiagonal = diagonal
-              }
-              votes[key] = tally
             }
-            for (bucket, position) in pairs {
-              for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
-                vote(index, queryPosition: position)
-              }
-            }
-            for soundClass in 0..<Self.classCount where unigrams[soundClass] {
-              let bucket = Self.unigramBase + soundClass
-              for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
-                vote(index, queryPosition: 0)
-              }
-            }
-            let vowelKeys =
-              Int(
-                postingBounds[Self.vowelBucket])..<Int(
-                postingBounds[Self.vowelBucket + 1])
-            for index in vowelKeys { vote(index, queryPosition: 0) }
           }
         }
       }
-      let selected = select(&scratch)
-      for key in scratch.touched { scratch.votes[Int(key)] = Tally() }
-      return selected
+      scratch.qualified = qualified
+      // Each selected key is aligned only around where its grams voted: from a few classes
+      // before its diagonal to a few after its end, widened to whole tokens.
+      return select(&scratch).map { key in
+        let tally = scratch.votes[Int(key)]
+        let diagonal = Int(tally.first >= tally.second ? tally.firstDiagonal : tally.secondDiagonal)
+        let keyClasses = Int(keyGramCount[Int(key)]) + 1
+        guard !classSymbol.isEmpty else { return (key, window) }
+        let lowerClass = min(max(0, diagonal - 4), classSymbol.count - 1)
+        let upperClass = min(max(0, diagonal + keyClasses + 4), classSymbol.count - 1)
+        var lower = lowerClass == 0 ? window.lowerBound : classSymbol[lowerClass]
+        var upper =
+          upperClass == classSymbol.count - 1 ? window.upperBound : classSymbol[upperClass] + 1
+        while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
+        while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
+        return (key, lower..<max(upper, lower + 1))
+      }
     }
   }
 
-  /// The keys that share more sound pairs with the query than chance explains, best first.
+  /// The qualified keys most likely to be in the query, best first, at most
+  /// ``maximumCandidates``.
   ///
-  /// A key of *g* pairs shares *v* of them (on one diagonal) with the query; by chance it
-  /// would share about *g·d* for a small local density *d*. Keys are ranked by the standardized excess
-  /// (v - g·d) / √(g·d·(1-d)), so neither short keys (which share all their few pairs
-  /// easily) nor long ones (which share many pairs by chance) crowd out the right one.
-  /// Selection uses a histogram of that score, linear in the keys touched.
+  /// A key of *g* grams shares *v* of them (on one diagonal) with the query. Keys are ranked
+  /// by v²/g − g·d: the shared grams weighted by the share of the key they cover, less what
+  /// a key of *g* grams shares by chance at a small density *d*, so neither short keys (which
+  /// share all their few grams easily) nor long ones (which share many by chance) crowd out
+  /// the right one. Selection uses a histogram of that rank, linear in the qualified keys.
   private func select(_ scratch: inout Scratch) -> [Int32] {
     // Votes now come from a window about as long as the key: chance density is low.
     let d: Float = 0.03
     var histogram = [Int](repeating: 0, count: 1024)
     scratch.levels.removeAll(keepingCapacity: true)
     keyGramCount.withUnsafeBufferPointer { gramCount in
-      for key in scratch.touched {
+      for key in scratch.qualified {
         let tally = scratch.votes[Int(key)]
         let v = Float(max(tally.first, tally.second))
         let g = Float(max(gramCount[Int(key)], 1))
         var level: Int16 = -1
-        if v / g >= Self.minimumVoteShare {
+        do {
           // Shared grams weighted by the share of the key they cover (v²/g), less chance.
           let strength = v * v / g - g * d
           level = Int16(min(max(Int(strength * 16), 0), 1023))
@@ -219,7 +249,7 @@ extension MatchIndex {
     var result: [Int32] = []
     result.reserveCapacity(Self.maximumCandidates)
     var tier: [Int32] = []
-    for (key, level) in zip(scratch.touched, scratch.levels) where level >= 0 {
+    for (key, level) in zip(scratch.qualified, scratch.levels) where level >= 0 {
       if level > threshold {
         result.append(key)
       } else if Int(level) == threshold, result.count + tier.count < Self.maximumCandidates {
@@ -323,18 +353,23 @@ extension MatchIndex {
   }
 }
 
-/// One key's votes on its two best diagonals.
+/// One key's votes on its two best diagonals, stamped with the query that cast them.
 struct Tally {
   var first: UInt16 = 0
   var firstDiagonal: Int16 = 0
   var second: UInt16 = 0
   var secondDiagonal: Int16 = 0
+  /// Votes from an earlier query (another epoch) count as none, so nothing is reset.
+  var epoch: UInt32 = 0
+  var qualified = false
 }
 
 /// Vote counters for one query, as big as the index, reused across queries.
 struct Scratch {
   var votes: [Tally] = []
-  var touched: [Int32] = []
+  var epoch: UInt32 = 0
+  /// Keys whose votes reached their share of grams in this query, in order of reaching it.
+  var qualified: [Int32] = []
   var levels: [Int16] = []
 }
 
@@ -347,7 +382,7 @@ final class ScratchPool: Sendable {
     var scratch = idle.withLock { $0.popLast() } ?? Scratch()
     if scratch.votes.count != keyCount {
       scratch.votes = [Tally](repeating: Tally(), count: keyCount)
-      scratch.touched.removeAll()
+      scratch.epoch = 0
     }
     let result = body(&scratch)
     idle.withLock { if $0.count < 64 { $0.append(scratch) } }

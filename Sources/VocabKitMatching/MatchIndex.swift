@@ -5,7 +5,7 @@ import VocabKitNormalization
 /// Every phrase is normalized once, at build time, into a phonetic key (sound symbols
 /// without word boundaries) and a Latin key. Multi-word phrases also get a key for each
 /// distinctive word, so "Kim" finds Alex Kim and "Alex" finds every Alex. Keys are indexed
-/// by pairs of sound classes, so a query touches only the keys that share sounds with it,
+/// by grams of sound classes, so a query touches only the keys that share sounds with it,
 /// and each candidate is verified by a weighted alignment against every token-aligned span
 /// of the utterance.
 ///
@@ -26,6 +26,8 @@ public final class MatchIndex: Sendable {
   let keyLatinBounds: [Int32]
   let latin: [UInt8]
   let keyGramCount: [UInt16]
+  /// The votes a key needs to be considered: ``minimumVoteShare`` of its grams, at least 1.
+  let keyNeededVotes: [UInt8]
   let postingBounds: [Int32]
   let postings: [Int32]
   /// Where each posting's sound pair stands in its key, for diagonal voting.
@@ -51,16 +53,16 @@ public final class MatchIndex: Sendable {
       + exactHashes.count * 12
   }
 
-  /// Sound classes in candidate lookup: 8 consonant classes and 10 digits.
-  static let classCount = 18
-  static let bigramBuckets = classCount * classCount
+  /// Sound classes in candidate lookup: 12 consonant classes (voiced and voiceless pairs
+  /// together: p/b, t/d, k/g, f/v, s/z, sh/ch/j; m, n, l, r, w, y apart) and 10 digits.
+  /// Vowels and "h" have none: a gram is two consecutive classes and whether a vowel stands
+  /// between them, so vowel confusions ("index", "inbox") keep their grams.
+  static let classCount = 22
+  static let bigramBuckets = classCount * 2 * classCount
   static let unigramBase = bigramBuckets
-  /// Keys without any consonant or digit, verified for every query.
+  /// Keys without any class, verified for every query.
   static let vowelBucket = unigramBase + classCount
-  /// Keys of at least ``minimumTrigramClasses`` classes are found by triples of classes.
-  static let trigramBase = vowelBucket + 1
-  static let bucketCount = trigramBase + classCount * classCount * classCount
-  static let minimumTrigramClasses = 6
+  static let bucketCount = vowelBucket + 1
   /// How much a match on one word of a longer phrase counts.
   public static let partialWeight: Float = 0.85
   /// A word must weigh at least this much (about two consonants) to be a partial key.
@@ -68,17 +70,41 @@ public final class MatchIndex: Sendable {
 
   static let classIndex: [UInt8] = {
     var table = [UInt8](repeating: 255, count: 128)
-    for (index, symbol) in "ptkfsnly".utf8.enumerated() { table[Int(symbol)] = UInt8(index) }
-    for digit in 0..<10 { table[0x30 + digit] = UInt8(8 + digit) }
+    for (index, group) in ["pb", "td", "kg", "fv", "sz", "xcj", "m", "n", "l", "r", "w", "y"]
+      .enumerated()
+    {
+      for symbol in group.utf8 { table[Int(symbol)] = UInt8(index) }
+    }
+    for digit in 0..<10 { table[0x30 + digit] = UInt8(12 + digit) }
     return table
   }()
 
-  /// The sound-class sequence of some symbols.
-  static func classes(_ symbols: some Collection<UInt8>) -> [UInt8] {
-    symbols.compactMap { symbol in
-      guard let soundClass = PhoneticKey.soundClass(symbol) else { return nil }
-      return classIndex[Int(soundClass)]
+  static func isVowel(_ symbol: UInt8) -> Bool {
+    symbol == 0x61 || symbol == 0x65 || symbol == 0x69 || symbol == 0x6F || symbol == 0x75
+  }
+
+  /// The gram bucket of two consecutive classes.
+  @inline(__always)
+  static func bigram(_ first: UInt8, _ second: UInt8, vowelBetween: Bool) -> Int {
+    (Int(first) * 2 + (vowelBetween ? 1 : 0)) * classCount + Int(second)
+  }
+
+  /// The classes of some symbols, each with whether a vowel comes between it and the
+  /// previous class.
+  static func classes(_ symbols: some Collection<UInt8>) -> [(soundClass: UInt8, afterVowel: Bool)]
+  {
+    var result: [(UInt8, Bool)] = []
+    var vowel = false
+    for symbol in symbols {
+      let soundClass = classIndex[Int(symbol & 0x7F)]
+      if soundClass != 255 {
+        result.append((soundClass, vowel))
+        vowel = false
+      } else if isVowel(symbol) {
+        vowel = true
+      }
     }
+    return result
   }
 
   /// Compiles `entries`.
@@ -122,8 +148,9 @@ public final class MatchIndex: Sendable {
     symbols = builder.symbols
     keyLatinBounds = builder.keyLatinBounds
     latin = builder.latin
-    keyGramCount = builder.keyGramCount
-    (postingBounds, postings, postingPositions) = builder.postingLists()
+    let lists = builder.postingLists()
+    (postingBounds, postings, postingPositions, keyGramCount) = lists
+    keyNeededVotes = Self.neededVotes(lists.3)
     var hashed: [(hash: UInt64, key: Int32)] = []
     hashed.reserveCapacity(builder.keyEntry.count)
     var longestKey = 0
@@ -138,6 +165,13 @@ public final class MatchIndex: Sendable {
     self.longestKey = longestKey
     self.entryType = entryType
     self.typeNames = typeNames
+  }
+
+  static func neededVotes(_ gramCounts: [UInt16]) -> [UInt8] {
+    gramCounts.map { count in
+      // ⌈0.3 g⌉ in integers (``minimumVoteShare``), so 10 grams need exactly 3.
+      UInt8(clamping: max(1, (3 * Int(count) + 9) / 10))
+    }
   }
 
   /// FNV-1a over sound symbols, extended one symbol at a time.
@@ -215,6 +249,7 @@ public final class MatchIndex: Sendable {
     keyLatinBounds = try reader.readBlock(of: Int32.self)
     latin = try reader.readBlock(of: UInt8.self)
     keyGramCount = try reader.readBlock(of: UInt16.self)
+    keyNeededVotes = Self.neededVotes(keyGramCount)
     postingBounds = try reader.readBlock(of: Int32.self)
     postings = try reader.readBlock(of: Int32.self)
     postingPositions = try reader.readBlock(of: UInt8.self)
@@ -343,21 +378,16 @@ public final class MatchIndex: Sendable {
       let classes = MatchIndex.classes(key)
       // Each distinct pair once, at its first position.
       var buckets: [UInt16: UInt8] = [:]
-      if classes.count >= MatchIndex.minimumTrigramClasses {
-        for position in 2..<classes.count {
-          let bucket = UInt16(
-            MatchIndex.trigramBase + Int(classes[position - 2]) * MatchIndex.bigramBuckets
-              + Int(classes[position - 1]) * MatchIndex.classCount + Int(classes[position]))
-          if buckets[bucket] == nil { buckets[bucket] = UInt8(min(position - 2, 255)) }
-        }
-      } else if classes.count >= 2 {
+      if classes.count >= 2 {
         for position in 1..<classes.count {
           let bucket = UInt16(
-            Int(classes[position - 1]) * MatchIndex.classCount + Int(classes[position]))
+            MatchIndex.bigram(
+              classes[position - 1].soundClass, classes[position].soundClass,
+              vowelBetween: classes[position].afterVowel))
           if buckets[bucket] == nil { buckets[bucket] = UInt8(min(position - 1, 255)) }
         }
       } else if let only = classes.first {
-        buckets[UInt16(MatchIndex.unigramBase + Int(only))] = 0
+        buckets[UInt16(MatchIndex.unigramBase + Int(only.soundClass))] = 0
       } else {
         buckets[UInt16(MatchIndex.vowelBucket)] = 0
       }
@@ -368,20 +398,22 @@ public final class MatchIndex: Sendable {
     }
 
     /// Posting lists in compressed-row form: bucket b's keys are
-    /// `postings[bounds[b]..<bounds[b + 1]]`.
-    func postingLists() -> ([Int32], [Int32], [UInt8]) {
+    /// `postings[bounds[b]..<bounds[b + 1]]`, and each key's gram count.
+    func postingLists() -> ([Int32], [Int32], [UInt8], [UInt16]) {
+      let kept = bucketOfKey
+      let gramCounts = keyGramCount
       var counts = [Int32](repeating: 0, count: MatchIndex.bucketCount + 1)
-      for (bucket, _, _) in bucketOfKey { counts[Int(bucket) + 1] += 1 }
+      for (bucket, _, _) in kept { counts[Int(bucket) + 1] += 1 }
       for index in 1..<counts.count { counts[index] += counts[index - 1] }
       var fill = counts
-      var postings = [Int32](repeating: 0, count: bucketOfKey.count)
-      var positions = [UInt8](repeating: 0, count: bucketOfKey.count)
-      for (bucket, key, position) in bucketOfKey {
+      var postings = [Int32](repeating: 0, count: kept.count)
+      var positions = [UInt8](repeating: 0, count: kept.count)
+      for (bucket, key, position) in kept {
         postings[Int(fill[Int(bucket)])] = key
         positions[Int(fill[Int(bucket)])] = position
         fill[Int(bucket)] += 1
       }
-      return (counts, postings, positions)
+      return (counts, postings, positions, gramCounts)
     }
   }
 }
