@@ -10,7 +10,8 @@ enum BenchCommand {
       Suites: normalize (Benchmarks/normalization-utterances.txt, median µs per utterance by
       language), match (generated vocabularies of --entries names, queries of 4-12 words with
       0-2 edits or a word-boundary change: compile time, index size, top-1, median and p99 µs),
-      route (the sample vocabulary and the hand-written corpus), load (a generated app with
+      route (the sample vocabulary and the hand-written corpus; with --entries also "call …"
+      requests over a generated messenger of that many contacts, top-1 = the right contact), load (a generated app with
       --entries contact names: load and compile from the plists against load from the
       compiled cache, medians of 3 and 5 runs). Build with -c release for
       meaningful numbers. --export DIR writes the generated match data for Benchmarks/peers.py.
@@ -84,7 +85,12 @@ enum BenchCommand {
           failures: try arguments.number("show-failures", in: 0...10_000) ?? 0, emit)
       }
     }
-    if suites.contains("route") { try routeSuite(arguments, console, emit) }
+    if suites.contains("route") {
+      try routeSuite(arguments, console, emit)
+      for size in arguments.allValues("entries").isEmpty ? [] : sizes {
+        try routeGeneratedSuite(entries: size, queries: queryCount, seed: seed, emit)
+      }
+    }
     if suites.contains("load") {
       for size in sizes { try loadSuite(entries: size, seed: seed, emit) }
     }
@@ -227,6 +233,60 @@ enum BenchCommand {
         suite: "load", name: "\(size) entries from cache (\(bytes / 1024) KiB)",
         count: fromCache.count, medianMicroseconds: summary(fromCache).0,
         p99Microseconds: fromCache.max() ?? 0))
+  }
+
+  /// Routes generated "call …" requests over a messenger app with `size` contact names.
+  static func routeGeneratedSuite(
+    entries size: Int, queries: Int, seed: UInt64, _ emit: (Result) throws -> Void
+  ) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "vocabkit-route-\(size)-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let app = root.appendingPathComponent("Talk.app")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    var generator = GeneratedVocabulary(seed: seed)
+    let entries = generator.entries(size)
+    let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
+    try AtomicFile.write(
+      header
+        + "<dict><key>CFBundleIdentifier</key><string>com.example.talk</string>"
+        + "<key>CFBundleName</key><string>Talk</string></dict></plist>\n",
+      to: app.appendingPathComponent("Info.plist").path)
+    try AtomicFile.write(
+      header + "<dict><key>IntentPhrases</key><array><dict>"
+        + "<key>IntentName</key><string>INStartCallIntent</string>"
+        + "<key>IntentExamples</key><array><string>call ${contacts}</string>"
+        + "<string>phone ${contacts} in ${applicationName}</string></array></dict></array>"
+        + "</dict></plist>\n",
+      to: app.appendingPathComponent("AppIntentVocabulary.plist").path)
+    let names = entries.map { "<string>\($0.phrases[0].text)</string>" }
+    try AtomicFile.write(
+      header + "<dict><key>contactName</key><array>\n" + names.joined(separator: "\n")
+        + "\n</array></dict></plist>\n",
+      to: app.appendingPathComponent("UserVocabulary.plist").path)
+    let router = Router(vocabulary: try CompiledVocabulary.load(directory: root))
+    var samples: [Double] = []
+    var right = 0
+    for query in generator.queries(queries, over: entries) {
+      // The generated name (with its edits) after "call": "call <name> now".
+      let text =
+        "call "
+        + query.text.split(separator: " ").filter {
+          !GeneratedVocabulary.before.contains(String($0))
+            && !GeneratedVocabulary.after.contains(String($0))
+        }.joined(separator: " ")
+      var result: RouteResult? = nil
+      samples.append(try time { result = try router.route(text) })
+      // Contacts are their own identifiers: "e12" is entry 12's name.
+      let expected = entries[Int(query.identifier.dropFirst())!].phrases[0].text
+      if result?.slot("contacts")?.value == expected { right += 1 }
+    }
+    let (median, p99) = summary(samples)
+    try emit(
+      Result(
+        suite: "route", name: "\(size) contacts", count: samples.count,
+        medianMicroseconds: median, p99Microseconds: p99,
+        top1: Double(right) / Double(max(samples.count, 1))))
   }
 
   static func routeSuite(
