@@ -37,10 +37,9 @@ public enum Resolution: Hashable, Sendable {
 
 /// The thresholds that turn ranked matches into a ``Resolution``.
 ///
-/// The defaults were calibrated on the hand-written and recognizer corpora in `corpora/`
-/// (see the README): matches below ``cutoff`` are mostly wrong, matches at or above
-/// ``confident`` are right in the large majority of cases, and candidates within
-/// ``margin`` of the best are too close to choose between.
+/// ``cutoff`` and ``margin`` were calibrated on the hand-written and recognizer corpora in
+/// `corpora/` with `Benchmarks/calibrate.sh` (results in the README); ``confident`` is a
+/// judgement, as the corpora do not yet tell a success from a needed confirmation.
 public struct ResolutionPolicy: Hashable, Sendable, Codable {
   /// Matches below this score are not reported at all.
   public var cutoff: Double

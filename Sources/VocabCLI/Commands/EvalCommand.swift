@@ -21,6 +21,10 @@ enum EvalCommand {
       .value("min-slot-accuracy", "X", help: "Fail below this slot accuracy."),
       .value("max-false-accept", "X", help: "Fail above this false-accept rate."),
       .value("failures", "N", help: "Show at most N failed utterances (default 10)."),
+      .value("cutoff", "X", help: "Resolution: report no match below this score (default 0.6)."),
+      .value("confident", "X", help: "Resolution: success at or above this score (default 0.8)."),
+      .value(
+        "margin", "X", help: "Resolution: disambiguate within this of the best (default 0.04)."),
       .value(
         "report", "FILE.html",
         help: "Also write an HTML report: charts, confusions, score histograms, failures."),
@@ -48,7 +52,12 @@ enum EvalCommand {
       throw CommandFailure(description: "\(problems.count) malformed corpus line(s) (--strict)")
     }
     let vocabulary = try VocabularyOption.compile(arguments, console)
-    let evaluator = Evaluator(router: Router(vocabulary: vocabulary))
+    let defaults = ResolutionPolicy()
+    let policy = ResolutionPolicy(
+      cutoff: try arguments.number("cutoff", in: 0.0...1.0) ?? defaults.cutoff,
+      confident: try arguments.number("confident", in: 0.0...1.0) ?? defaults.confident,
+      margin: try arguments.number("margin", in: 0.0...1.0) ?? defaults.margin)
+    let evaluator = Evaluator(router: Router(vocabulary: vocabulary, policy: policy))
     let showProgress = console.errorIsTerminal && !arguments.flag("json")
     let report = try evaluator.evaluate(corpora) { done, total in
       guard showProgress, done % 25 == 0 || done == total else { return }
