@@ -8,6 +8,11 @@ accuracy and the median / p99 time per query in microseconds:
 
   rapidfuzz.WRatio          process.extractOne(query, phrases, scorer=fuzz.WRatio)
   rapidfuzz.partial_ratio   process.extractOne(query, phrases, scorer=fuzz.partial_ratio)
+  rapidfuzz.span_scan       brute force: fuzz.ratio of every word span of the query
+                            (1 word up to the longest entry phrase's word count) against
+                            every phrase, one process.cdist(spans, phrases) call on one
+                            thread; best = highest ratio, ties -> the span with more
+                            words (not in the default --methods: slow at 100k entries)
   symspell.lookup           SymSpell dictionary of the whole entry phrases; lookup()
                             (Verbosity.CLOSEST) of every word span of the query;
                             best = smallest edit distance, then longest phrase
@@ -23,7 +28,7 @@ the method predicts nothing (RapidFuzz only does so below --score-cutoff).
 Times cover the matching of one query only (dictionary building is reported
 separately as build_ms) and are measured with time.perf_counter_ns.
 
-Requirements: pip install rapidfuzz symspellpy
+Requirements: pip install rapidfuzz symspellpy (numpy, for rapidfuzz.span_scan)
 """
 import argparse
 import collections
@@ -86,6 +91,45 @@ class RapidFuzzMatcher:
         r = self.process.extractOne(normalize(query), self.choices, scorer=self.scorer,
                                     processor=None, score_cutoff=self.cutoff)
         return r[0] if r else None
+
+
+class RapidFuzzSpanScanMatcher:
+    """fuzz.ratio of every word span of the query (1 word up to the longest phrase's word
+    count) against every phrase, in one process.cdist call (single thread). The highest
+    score wins; ties go to the span with more words, then to the earlier span, then to
+    the earlier phrase. Same answers as process.extractOne(span, phrases, scorer=fuzz.ratio,
+    score_cutoff=best so far) span by span (checked on 105 generated queries), but about
+    5x faster here (per query: 10k phrases 7.5 vs 44 ms, 100k 120 vs 595 ms)."""
+
+    def __init__(self, phrase_ids, cutoff):
+        import numpy
+        from rapidfuzz import fuzz, process
+        self.np = numpy
+        self.process = process
+        self.scorer = fuzz.ratio
+        self.choices = list(phrase_ids)
+        self.cutoff = cutoff
+        self.max_len = max(len(p.split()) for p in phrase_ids)
+
+    def match(self, query):
+        np = self.np
+        words = normalize(query).split()
+        texts, lengths = [], []
+        for i in range(len(words)):
+            for j in range(i + 1, min(len(words), i + self.max_len) + 1):
+                texts.append(" ".join(words[i:j]))
+                lengths.append(j - i)
+        if not texts:
+            return None
+        scores = self.process.cdist(texts, self.choices, scorer=self.scorer, processor=None,
+                                    dtype=np.float32, workers=1)
+        row_best = scores.max(axis=1)
+        best = row_best.max()
+        if best < self.cutoff:
+            return None
+        # argmax returns the first maximum: the earliest of the longest best-scoring spans
+        row = int(np.argmax(np.where(row_best == best, np.array(lengths), -1)))
+        return self.choices[int(np.argmax(scores[row]))]
 
 
 class SymSpellLookupMatcher:
@@ -169,7 +213,7 @@ def main(argv=None):
     ap.add_argument("queries", help='JSONL, one {"text": ..., "expect_id": ...} a line')
     ap.add_argument("vocabulary", help='text file, one "id<TAB>phrase" a line (# comments allowed)')
     ap.add_argument("--methods", default="rapidfuzz.WRatio,rapidfuzz.partial_ratio,symspell.lookup,symspell.lookup_compound",
-                    help="comma-separated subset of the methods (default: all)")
+                    help="comma-separated subset of the methods (default: all but rapidfuzz.span_scan)")
     ap.add_argument("--score-cutoff", type=float, default=0.0,
                     help="RapidFuzz score_cutoff (0-100); below it a query gets no match (default: 0)")
     ap.add_argument("--max-edit", type=int, default=2, help="SymSpell maximum edit distance (default: 2)")
@@ -185,6 +229,7 @@ def main(argv=None):
     factories = {
         "rapidfuzz.WRatio": lambda: RapidFuzzMatcher(phrase_ids, "WRatio", args.score_cutoff),
         "rapidfuzz.partial_ratio": lambda: RapidFuzzMatcher(phrase_ids, "partial_ratio", args.score_cutoff),
+        "rapidfuzz.span_scan": lambda: RapidFuzzSpanScanMatcher(phrase_ids, args.score_cutoff),
         "symspell.lookup": lambda: SymSpellLookupMatcher(phrase_ids, args.max_edit),
         "symspell.lookup_compound": lambda: SymSpellCompoundMatcher(phrase_ids, args.max_edit),
     }
@@ -196,6 +241,8 @@ def main(argv=None):
               "vocabulary_ids": len({i for ids in phrase_ids.values() for i in ids}),
               "versions": {p: importlib.metadata.version(p) for p in ("rapidfuzz", "symspellpy")},
               "python": sys.version.split()[0], "methods": {}}
+    if "rapidfuzz.span_scan" in methods:
+        import numpy  # noqa: F401  (imported here so that build_ms does not count the import)
     for m in methods:
         t = time.perf_counter_ns()
         matcher = factories[m]()
