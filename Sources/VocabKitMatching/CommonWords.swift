@@ -4,10 +4,10 @@
 /// A span made only of such words ("list", "today", "this a") is a weak witness for an
 /// entry it merely resembles: its match loses ``MatchIndex/commonWordPenalty``. An exact
 /// match is not penalized (a list may be called "Today").
-enum CommonWords {
+package enum CommonWords {
   /// Latin keys: English, and the function words of the other first-class languages as
   /// their romanizers write them.
-  static let latinKeys: Set<String> = {
+  package static let latinKeys: Set<String> = {
     let english = """
       a about above across add after again against all almost alone along already also always
       am an and another any anyone anything are around as ask at away back be because been
