@@ -82,7 +82,22 @@ final class NumberLexicon: Sendable {
       // ("ยี่สิบ" + "เอ็ด"), so both splits contribute words. Both give the same key.
       let unspaced = String(
         String.UnicodeScalarView(spelled.unicodeScalars.filter { $0 != "\u{200B}" }))
-      for text in unspaced == spelled ? [spelled] : [spelled, unspaced] {
+      // Hindi is written both with chandrabindu and with anusvara (पाँच, पांच), and with or
+      // without nukta (हज़ार, हजार): each spelling is a key.
+      let plainHindi = String(
+        String.UnicodeScalarView(
+          unspaced.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+            switch scalar {
+            case "\u{0901}": return "\u{0902}"
+            case "\u{093C}": return nil
+            default: return scalar
+            }
+          }))
+      var texts = [spelled]
+      for variant in [unspaced, plainHindi] where !texts.contains(variant) {
+        texts.append(variant)
+      }
+      for text in texts {
         let tokens = try segmenter(text)
         guard !tokens.isEmpty else { continue }
         let key = tokens.joined()

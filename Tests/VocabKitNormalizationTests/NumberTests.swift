@@ -122,6 +122,8 @@ struct NumberTests {
       ("एक", 1), ("दो", 2), ("तीन", 3), ("पाँच", 5), ("दस", 10), ("बीस", 20),
       ("इक्कीस", 21), ("पच्चीस", 25), ("तीस", 30), ("पचास", 50), ("सत्तर", 70), ("अस्सी", 80),
       ("निन्यानबे", 99), ("एक सौ", 100),
+      // The other common spellings: anusvara for chandrabindu, no nukta.
+      ("पांच", 5), ("पचहत्तर", 75),
     ] as [(String, Int64)])
   func hindi(text: String, value: Int64) throws {
     #expect(try number(text)?.value == value)
