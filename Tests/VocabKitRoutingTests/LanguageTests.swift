@@ -1,0 +1,78 @@
+import Testing
+import VocabKitRouting
+
+/// Routing in each first-class language over the sample vocabulary: intent, app and slots.
+@Suite struct LanguageTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    var text: String
+    var app: String?
+    var intent: String
+    var slots: [String: String]
+    var testDescription: String { text }
+  }
+
+  static let cases: [Case] = [
+    // English
+    Case(
+      text: "add umbrella to packing in lister master", app: "com.example.listmaster",
+      intent: "INAddTasksIntent",
+      slots: ["targetTaskList": "list.packing", "taskTitles": "umbrella"]),
+    Case(
+      text: "send a message to alex kim saying see you at noon", app: "com.example.chatter",
+      intent: "INSendMessageIntent",
+      slots: ["recipients": "contact.alex-kim", "content": "see you at noon"]),
+    Case(
+      text: "play 延禧攻略 on iqiyi", app: "com.example.iqiyi", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "show.yanxi"]),
+    // Chinese
+    Case(
+      text: "给张伟打电话", app: "com.example.chatter", intent: "INStartCallIntent",
+      slots: ["contacts": "contact.zhang-wei"]),
+    Case(
+      text: "用爱奇艺 HD 播放奇葩说", app: "com.example.iqiyihd", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "hd.show.qipashuo"]),
+    Case(
+      text: "播放Kino", app: "com.example.melody", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "artist.kino"]),
+    // Russian
+    Case(
+      text: "добавь молоко во входящие", app: "com.example.taskly", intent: "INAddTasksIntent",
+      slots: ["targetTaskList": "list.inbox", "taskTitles": "молоко"]),
+    Case(
+      text: "включи дип фокус", app: "com.example.melody", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "playlist.deep-focus"]),
+    Case(
+      text: "позвони Александру Петрову", app: "com.example.chatter", intent: "INStartCallIntent",
+      slots: ["contacts": "contact.aleksandr"]),
+    // Hindi
+    Case(
+      text: "प्रिया पटेल को कॉल करो", app: "com.example.chatter", intent: "INStartCallIntent",
+      slots: ["contacts": "contact.priya"]),
+    Case(
+      text: "रहुल शर्मा को कॉल करो", app: "com.example.chatter", intent: "INStartCallIntent",
+      slots: ["contacts": "contact.rahul-sharma"]),
+    Case(
+      text: "रूट 66 चलाओ", app: "com.example.melody", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "playlist.route-66"]),
+    // Thai, written without spaces
+    Case(
+      text: "เปิดเพลงดีพโฟกัส", app: "com.example.melody", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "playlist.deep-focus"]),
+    Case(
+      text: "เปิดเพลงChill Vibes", app: "com.example.melody", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "playlist.chill"]),
+    Case(
+      text: "โทรหาจางเว่ย", app: "com.example.chatter", intent: "INStartCallIntent",
+      slots: ["contacts": "contact.zhang-wei"]),
+  ]
+
+  @Test(arguments: cases)
+  func routes(_ example: Case) throws {
+    let result = try Router(vocabulary: sampleVocabulary).route(example.text)
+    #expect(result.intent == example.intent)
+    if let app = example.app { #expect(result.app == app) }
+    for (name, value) in example.slots {
+      #expect(result.slot(name)?.value == value, "slot \(name)")
+    }
+  }
+}
