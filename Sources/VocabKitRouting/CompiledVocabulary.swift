@@ -25,6 +25,9 @@ public final class CompiledVocabulary: Sendable {
   /// Every app name, one entry per app (type = bundle identifier).
   public let appNames: MatchIndex
   let templates: [Template]
+  /// The shards of every parameter a template names, looked up once at compile time
+  /// (binding rules compare strings: too slow for every slot of every query).
+  let parameterShards: [ShardKey: [MatchIndex]]
 
   /// Compiles a registry.
   ///
@@ -85,6 +88,17 @@ public final class CompiledVocabulary: Sendable {
       }
     }
     self.templates = templates
+    var parameterShards: [ShardKey: [MatchIndex]] = [:]
+    for template in templates {
+      for case .slot(let name) in template.elements where name != "applicationName" {
+        let parameter = ParameterName(intent: template.intent, parameter: name)
+        let key = ShardKey(app: template.app, source: parameter.description)
+        if parameterShards[key] == nil {
+          parameterShards[key] = Self.shards(in: shards, app: template.app, parameter: parameter)
+        }
+      }
+    }
+    self.parameterShards = parameterShards
   }
 
   /// Loads and compiles a vocabulary directory.
@@ -108,6 +122,15 @@ public final class CompiledVocabulary: Sendable {
   /// The shards that serve a parameter of an app: its `ParameterVocabularies` and the user
   /// vocabulary types bound to it.
   public func shards(app: String, parameter: ParameterName) -> [MatchIndex] {
+    if let known = parameterShards[ShardKey(app: app, source: parameter.description)] {
+      return known
+    }
+    return Self.shards(in: shards, app: app, parameter: parameter)
+  }
+
+  static func shards(in shards: [ShardKey: MatchIndex], app: String, parameter: ParameterName)
+    -> [MatchIndex]
+  {
     var sources = [parameter.description]
     sources += ParameterBindings.types(for: parameter).map(\.rawValue)
     return sources.compactMap { shards[ShardKey(app: app, source: $0)] }

@@ -21,6 +21,10 @@ struct RoutingContext {
   /// The app the utterance names, if one is named clearly.
   let namedApp: String?
   private var slotMatches: [String: [Match]] = [:]
+  /// Costs of carrier words against each token (first n) and each pair of adjacent tokens
+  /// (next n - 1): templates share most carrier words, so each is compared once per
+  /// utterance.
+  private var wordCosts: [[UInt8]: [Double]] = [:]
 
   static let fillers: Set<String> = [
     "um", "uh", "uhm", "er", "please", "hey", "siri", "ok", "okay", "the", "a", "an", "my",
@@ -105,15 +109,15 @@ struct RoutingContext {
         case .word(let symbols, _):
           relax(e + 1, i, here + 1, from: (e, i))
           if i < n {
-            relax(e + 1, i + 1, here + wordCost(symbols, tokenSymbols[i]), from: (e, i))
+            relax(e + 1, i + 1, here + costs(of: symbols)[i], from: (e, i))
           }
           if i + 1 < n {
             relax(
-              e + 1, i + 2, here + wordCost(symbols, tokenSymbols[i] + tokenSymbols[i + 1]),
+              e + 1, i + 2, here + costs(of: symbols)[n + i],
               from: (e, i))
           }
           if e + 1 < k, case .word(let next, _) = elements[e + 1], i < n {
-            relax(e + 2, i + 1, here + wordCost(symbols + next, tokenSymbols[i]), from: (e, i))
+            relax(e + 2, i + 1, here + costs(of: symbols + next)[i], from: (e, i))
           }
         case .slot(let name):
           relax(e + 1, i, here + 0.8, from: (e, i))
@@ -178,6 +182,18 @@ struct RoutingContext {
   }
 
   private func extraCost(_ token: Int) -> Double { cheapTokens[token] ? 0.05 : 0.6 }
+
+  /// A carrier word's costs against every token and every pair of adjacent tokens, cached.
+  private mutating func costs(of word: [UInt8]) -> [Double] {
+    if let cached = wordCosts[word] { return cached }
+    let n = tokenSymbols.count
+    var result = tokenSymbols.map { wordCost(word, $0) }
+    if n > 1 {
+      for i in 0..<(n - 1) { result.append(wordCost(word, tokenSymbols[i] + tokenSymbols[i + 1])) }
+    }
+    wordCosts[word] = result
+    return result
+  }
 
   private func wordCost(_ word: [UInt8], _ token: [UInt8]) -> Double {
     let similarity = PhoneticKey.similarity(word, token)
