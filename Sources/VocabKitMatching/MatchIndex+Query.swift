@@ -27,9 +27,7 @@ extension MatchIndex {
     guard window.count > 0 else { return [] }
     let voted = candidateKeys(utterance, window: window, allowedTypes: allowedTypes)
     var candidates = voted.map { ($0.key, $0.window) }
-    for key in exactCandidates(utterance, window: window, allowedTypes: allowedTypes) {
-      candidates.append((key, window))
-    }
+    candidates += exactCandidates(utterance, window: window, allowedTypes: allowedTypes)
     var best: [Int32: Scored] = [:]
     for (key, span) in candidates {
       guard let scored = verify(key: key, utterance, window: span) else { continue }
@@ -163,15 +161,15 @@ extension MatchIndex {
                   if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
                     continue
                   }
-                  let diagonal = Int16(truncatingIfNeeded: queryPosition - Int(positions[index]))
+                  let diagonal = Int32(truncatingIfNeeded: queryPosition - Int(positions[index]))
                   var tally = votes[key]
                   var best: UInt16 = 1
                   if tally.epoch != epoch {
                     tally = Tally(first: 1, firstDiagonal: diagonal, epoch: epoch)
-                  } else if tally.first > 0, abs(tally.firstDiagonal &- diagonal) <= 3 {
+                  } else if tally.first > 0, abs(Int(tally.firstDiagonal) - Int(diagonal)) <= 3 {
                     tally.first &+= 1
                     best = tally.first
-                  } else if tally.second > 0, abs(tally.secondDiagonal &- diagonal) <= 3 {
+                  } else if tally.second > 0, abs(Int(tally.secondDiagonal) - Int(diagonal)) <= 3 {
                     tally.second &+= 1
                     best = tally.second
                   } else if tally.second <= 1 {
@@ -267,8 +265,11 @@ extension MatchIndex {
   ///   key's length.
   private func exactCandidates(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
-  ) -> [Int32] {
-    var result: [Int32] = []
+  ) -> [(key: Int32, window: Range<Int>)] {
+    // Each key once, at its first exact span: aligning it there scores it fully, and a key
+    // repeated all over a long text costs no more than one occurrence.
+    var result: [(key: Int32, window: Range<Int>)] = []
+    var seen = Set<Int32>()
     let text = utterance.symbols
     for start in window where utterance.startsToken[start] {
       var hash = Self.hashSeed
@@ -285,7 +286,7 @@ extension MatchIndex {
             if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
               continue
             }
-            result.append(Int32(key))
+            if seen.insert(Int32(key)).inserted { result.append((Int32(key), start..<end)) }
           }
         }
         end += 1
@@ -356,9 +357,11 @@ extension MatchIndex {
 /// One key's votes on its two best diagonals, stamped with the query that cast them.
 struct Tally {
   var first: UInt16 = 0
-  var firstDiagonal: Int16 = 0
   var second: UInt16 = 0
-  var secondDiagonal: Int16 = 0
+  /// Query position minus key position of the grams counted; 32 bits, as a query may be
+  /// longer than 32,767 symbols.
+  var firstDiagonal: Int32 = 0
+  var secondDiagonal: Int32 = 0
   /// Votes from an earlier query (another epoch) count as none, so nothing is reset.
   var epoch: UInt32 = 0
   var qualified = false

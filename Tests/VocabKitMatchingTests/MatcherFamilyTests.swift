@@ -112,4 +112,11 @@ import VocabKitNormalization
     #expect(match.score == 1)
     #expect(match.components.commonWordPenalty == 0)
   }
+
+  @Test func aVeryLongUtteranceIsMatchedWithoutOverflow() throws {
+    // More than 32,767 sound symbols: diagonals must not overflow 16 bits.
+    let text = String(repeating: "please add milk to my in box now ", count: 3_000) + "inbox"
+    let matches = try Self.index.matches(in: text, cutoff: 0.6)
+    #expect(matches.first?.identifier == "inbox")
+  }
 }
