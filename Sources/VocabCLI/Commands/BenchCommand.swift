@@ -7,18 +7,21 @@ enum BenchCommand {
     name: "bench",
     abstract: "Measure normalization, matching and routing speed and matching accuracy.",
     discussion: """
-      Suites: normalize (Benchmarks/normalization-utterances.txt, median µs per utterance by
+      Suites (default normalize, match and route): normalize (Benchmarks/normalization-utterances.txt, median µs per utterance by
       language), match (generated vocabularies of --entries names, queries of 4-12 words with
       0-2 edits or a word-boundary change: compile time, index size, top-1, median and p99 µs),
       route (the sample vocabulary and the hand-written corpus; with --entries also "call …"
       requests over a generated messenger of that many contacts, top-1 = the right contact), load (a generated app with
       --entries contact names: load and compile from the plists against load from the
-      compiled cache, medians of 3 and 5 runs). Build with -c release for
+      compiled cache, medians of 3 and 5 runs), scaling (normalization and matching of texts of
+      1,000 to 1,000,000 characters: time per 1,000 characters should stay flat). Build with
+      -c release for
       meaningful numbers. --export DIR writes the generated match data for Benchmarks/peers.py.
       """,
     options: [
       .repeated(
-        "suite", "NAME", help: "normalize, match, route or load; may repeat (default all)."),
+        "suite", "NAME", help: "normalize, match, route, load or scaling; may repeat (default all)."
+      ),
       .repeated(
         "entries", "N", help: "Vocabulary sizes for the match and load suites (default 10000)."),
       .value("queries", "N", help: "Queries per size (default 1000)."),
@@ -39,10 +42,11 @@ enum BenchCommand {
     var top1: Double?
     var compileSeconds: Double?
     var indexBytesPerEntry: Double?
+    var microsecondsPerThousandCharacters: Double? = nil
   }
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-    let known = ["normalize", "match", "route", "load"]
+    let known = ["normalize", "match", "route", "load", "scaling"]
     var suites = arguments.allValues("suite")
     for suite in suites where !known.contains(suite) {
       var message = "Unknown suite '\(suite)'."
@@ -51,7 +55,7 @@ enum BenchCommand {
       }
       throw UsageError(description: message)
     }
-    if suites.isEmpty { suites = known }
+    if suites.isEmpty { suites = ["normalize", "match", "route"] }
     let queryCount = try arguments.number("queries", in: 1...1_000_000) ?? 1000
     let seed = try arguments.number("seed", in: UInt64(0)...UInt64.max) ?? 1
     var sizes: [Int] = []
@@ -75,6 +79,9 @@ enum BenchCommand {
       if let top1 = result.top1 { line += ", top-1 \(format2(top1))" }
       if let compile = result.compileSeconds { line += ", compile \(format2(compile)) s" }
       if let bytes = result.indexBytesPerEntry { line += ", index \(Int(bytes)) B/entry" }
+      if let rate = result.microsecondsPerThousandCharacters {
+        line += ", \(format2(rate)) µs per 1,000 characters"
+      }
       console.output(line)
     }
     if suites.contains("normalize") { try normalizeSuite(emit) }
@@ -91,6 +98,7 @@ enum BenchCommand {
         try routeGeneratedSuite(entries: size, queries: queryCount, seed: seed, emit)
       }
     }
+    if suites.contains("scaling") { try scalingSuite(emit) }
     if suites.contains("load") {
       for size in sizes { try loadSuite(entries: size, seed: seed, emit) }
     }
@@ -287,6 +295,34 @@ enum BenchCommand {
         suite: "route", name: "\(size) contacts", count: samples.count,
         medianMicroseconds: median, p99Microseconds: p99,
         top1: Double(right) / Double(max(samples.count, 1))))
+  }
+
+  /// Time against input length: normalization and matching should grow linearly.
+  static func scalingSuite(_ emit: (Result) throws -> Void) throws {
+    let normalizer = try Normalizer.shared
+    var generator = GeneratedVocabulary(seed: 7)
+    let index = try MatchIndex(entries: generator.entries(10_000), normalizer: normalizer)
+    let sentence = "please add milk to my inbox and call alex kim about the deep focus playlist "
+    for size in [1_000, 10_000, 100_000, 1_000_000] {
+      let text = String(String(repeating: sentence, count: size / sentence.count + 1).prefix(size))
+      var normalize: [Double] = []
+      var match: [Double] = []
+      for _ in 0..<(size >= 1_000_000 ? 3 : 5) {
+        normalize.append(try time { _ = try normalizer.normalize(text) })
+        match.append(try time { _ = try index.matches(in: text, limit: 5) })
+      }
+      let kilobytes = Double(size) / 1000
+      try emit(
+        Result(
+          suite: "scaling", name: "normalize \(size) characters", count: normalize.count,
+          medianMicroseconds: summary(normalize).0, p99Microseconds: normalize.max() ?? 0,
+          microsecondsPerThousandCharacters: summary(normalize).0 / kilobytes))
+      try emit(
+        Result(
+          suite: "scaling", name: "match \(size) characters over 10k entries", count: match.count,
+          medianMicroseconds: summary(match).0, p99Microseconds: match.max() ?? 0,
+          microsecondsPerThousandCharacters: summary(match).0 / kilobytes))
+    }
   }
 
   static func routeSuite(
