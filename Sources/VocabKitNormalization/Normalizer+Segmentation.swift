@@ -37,6 +37,42 @@ extension Normalizer {
     0x2D, 0x2010, 0x2011, 0x2F, 0x27, 0x2019, 0x2E, 0x26, 0xB7,
   ]
 
+  /// Splits pieces where Latin letters or digits meet a script written without spaces
+  /// (Thai, Lao, Khmer, Myanmar): ICU keeps "ในInbox" and "เพลงRoute" as one word, but a
+  /// speaker says two. Latin next to Cyrillic or Devanagari is not split: there it is a
+  /// spoofing sign ("Аlex") that lint must see.
+  ///
+  /// - Complexity: O(*n*) in the length of the text.
+  static func splitAtScriptChanges(_ pieces: [Piece], _ units: [UInt16]) -> [Piece] {
+    func kind(_ unit: UInt16) -> Int {
+      switch unit {
+      case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF: return 1
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x00C0...0x024F: return 2
+      default: return 0
+      }
+    }
+    var result: [Piece] = []
+    result.reserveCapacity(pieces.count)
+    for piece in pieces {
+      guard piece.chineseNumber == nil else {
+        result.append(piece)
+        continue
+      }
+      var start = piece.range.lowerBound
+      var previous = 0
+      for offset in piece.range {
+        let current = kind(units[offset])
+        if current != 0, previous != 0, current != previous {
+          result.append(Piece(range: start..<offset))
+          start = offset
+        }
+        if current != 0 { previous = current }
+      }
+      result.append(Piece(range: start..<piece.range.upperBound))
+    }
+    return result
+  }
+
   /// Keeps the word segments and joins those linked by a single joiner character.
   ///
   /// - Complexity: O(*n*) in the number of segments.

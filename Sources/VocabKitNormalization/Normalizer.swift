@@ -74,7 +74,8 @@ public final class Normalizer: Sendable {
         try breaker.segments(of: buffer)
       }
     }
-    let pieces = Self.joinWords(Self.splitChineseNumbers(segments, units), units)
+    let pieces = Self.splitAtScriptChanges(
+      Self.joinWords(Self.splitChineseNumbers(segments, units), units), units)
     var offsets = ScalarOffsets(units: units)
     var tokens: [Token] = []
     tokens.reserveCapacity(pieces.count)

@@ -32,6 +32,18 @@ struct SegmentationTests {
     #expect(result.allSatisfy { $0.script == .thai })
   }
 
+  @Test(
+    "Latin inside Thai is its own word; Latin inside Cyrillic stays (a spoofing sign)",
+    arguments: [
+      ("เพิ่มนมในInbox", ["เพิ่ม", "นม", "ใน", "Inbox"]),
+      ("ถึงPriyaว่า", ["ถึง", "Priya", "ว่า"]),
+      ("เปิดเพลงRoute 66", ["เปิด", "เพลง", "Route", "66"]),
+      ("Аlex", ["Аlex"]),
+    ])
+  func latinMeetsOtherScripts(text: String, words: [String]) throws {
+    #expect(try tokens(text).map(\.text) == words)
+  }
+
   @Test("Chinese tokens are Han")
   func chineseScript() throws {
     let result = try tokens("用爱奇艺播放延禧攻略")
