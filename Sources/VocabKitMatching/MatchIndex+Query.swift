@@ -59,8 +59,9 @@ extension MatchIndex {
 
   /// The most keys verified by alignment for one query.
   public static let maximumCandidates = 64
-  /// Keys sharing fewer than this share of their sound grams with the query are skipped.
-  static let minimumVoteShare: Float = 0.3
+  /// Keys sharing fewer than this many tenths of their sound grams with the query are
+  /// skipped.
+  static let minimumVoteTenths = 3
 
   struct Scored {
     var key: Int32
@@ -228,13 +229,10 @@ extension MatchIndex {
         let tally = scratch.votes[Int(key)]
         let v = Float(max(tally.first, tally.second))
         let g = Float(max(gramCount[Int(key)], 1))
-        var level: Int16 = -1
-        do {
-          // Shared grams weighted by the share of the key they cover (v²/g), less chance.
-          let strength = v * v / g - g * d
-          level = Int16(min(max(Int(strength * 16), 0), 1023))
-          histogram[Int(level)] += 1
-        }
+        // Shared grams weighted by the share of the key they cover (v²/g), less chance.
+        let strength = v * v / g - g * d
+        let level = Int16(min(max(Int(strength * 16), 0), 1023))
+        histogram[Int(level)] += 1
         scratch.levels.append(level)
       }
     }
@@ -247,7 +245,7 @@ extension MatchIndex {
     var result: [Int32] = []
     result.reserveCapacity(Self.maximumCandidates)
     var tier: [Int32] = []
-    for (key, level) in zip(scratch.qualified, scratch.levels) where level >= 0 {
+    for (key, level) in zip(scratch.qualified, scratch.levels) {
       if level > threshold {
         result.append(key)
       } else if Int(level) == threshold, result.count + tier.count < Self.maximumCandidates {

@@ -26,7 +26,7 @@ public final class MatchIndex: Sendable {
   let keyLatinBounds: [Int32]
   let latin: [UInt8]
   let keyGramCount: [UInt16]
-  /// The votes a key needs to be considered: ``minimumVoteShare`` of its grams, at least 1.
+  /// The votes a key needs to be considered: ``minimumVoteTenths`` of its grams, at least 1.
   let keyNeededVotes: [UInt8]
   let postingBounds: [Int32]
   let postings: [Int32]
@@ -169,8 +169,8 @@ public final class MatchIndex: Sendable {
 
   static func neededVotes(_ gramCounts: [UInt16]) -> [UInt8] {
     gramCounts.map { count in
-      // ⌈0.3 g⌉ in integers (``minimumVoteShare``), so 10 grams need exactly 3.
-      UInt8(clamping: max(1, (3 * Int(count) + 9) / 10))
+      // ⌈tenths × g / 10⌉ in integers, so with 3 tenths 10 grams need exactly 3.
+      UInt8(clamping: max(1, (minimumVoteTenths * Int(count) + 9) / 10))
     }
   }
 

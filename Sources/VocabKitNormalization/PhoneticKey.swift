@@ -237,26 +237,6 @@ public struct PhoneticKey: Hashable, Sendable {
     }
     return CostTables(indel: indel, substitution: substitution)
   }()
-
-  /// Sound classes for candidate lookup: close sounds share a class, vowels and "h" have
-  /// none. "index" and "inbox" differ in one class ("ntks" against "npks").
-  @inline(__always)
-  public static func soundClass(_ symbol: UInt8) -> UInt8? {
-    switch symbol {
-    case UInt8(ascii: "p"), UInt8(ascii: "b"): return UInt8(ascii: "p")
-    case UInt8(ascii: "t"), UInt8(ascii: "d"): return UInt8(ascii: "t")
-    case UInt8(ascii: "k"), UInt8(ascii: "g"): return UInt8(ascii: "k")
-    case UInt8(ascii: "f"), UInt8(ascii: "v"), UInt8(ascii: "w"): return UInt8(ascii: "f")
-    case UInt8(ascii: "s"), UInt8(ascii: "z"), UInt8(ascii: "x"), UInt8(ascii: "c"),
-      UInt8(ascii: "j"):
-      return UInt8(ascii: "s")
-    case UInt8(ascii: "m"), UInt8(ascii: "n"): return UInt8(ascii: "n")
-    case UInt8(ascii: "l"), UInt8(ascii: "r"): return UInt8(ascii: "l")
-    case UInt8(ascii: "y"): return UInt8(ascii: "y")
-    case 0x30...0x39: return symbol
-    default: return nil
-    }
-  }
 }
 
 extension PhoneticKey {
