@@ -87,7 +87,6 @@ public final class CompiledVocabulary: Sendable {
         }
       }
     }
-    self.templates = templates
     var parameterShards: [ShardKey: [MatchIndex]] = [:]
     for template in templates {
       for case .slot(let name) in template.elements where name != "applicationName" {
@@ -99,6 +98,13 @@ public final class CompiledVocabulary: Sendable {
       }
     }
     self.parameterShards = parameterShards
+    for index in templates.indices {
+      let app = templates[index].app
+      templates[index].evidence = templates[index].evidenceFactor { parameter in
+        parameterShards[ShardKey(app: app, source: parameter.description)]?.isEmpty == false
+      }
+    }
+    self.templates = templates
   }
 
   /// Loads and compiles a vocabulary directory.

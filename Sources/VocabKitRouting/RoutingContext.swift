@@ -143,7 +143,7 @@ struct RoutingContext {
     }
     slots.reverse()
     let units = Double(max(k, 1))
-    let score = max(0, 1 - cost[k][n] / units) * evidenceFactor(template)
+    let score = max(0, 1 - cost[k][n] / units) * template.evidence
     var unknownAppSpan: Range<Int>? = nil
     if let app = slots.first(where: { $0.name == "applicationName" }), !app.span.isEmpty,
       !appMatches.contains(where: { $0.tokenRange.overlaps(app.span) && $0.score >= 0.75 })
@@ -151,34 +151,6 @@ struct RoutingContext {
       unknownAppSpan = app.span
     }
     return TemplateAlignment(score: score, slots: slots, unknownAppSpan: unknownAppSpan)
-  }
-
-  /// How much a template can prove: templates made of free-text slots and common words
-  /// ("what is ${relation} ${info}", "${setting} the ${type}") fit almost any sentence, so
-  /// their scores are scaled down.
-  ///
-  /// Evidence: 1.5 for a slot bound to vocabulary or the app's name, 1 for a carrier word
-  /// that is not a common word, 0.5 for a common word that is not a filler. The factor is
-  /// 0.5 + 0.25 × evidence, at most 1: a template needs evidence 2 to count in full ("play
-  /// ${mediaSearch}": play and a bound slot), and with evidence 1 or less even a perfect
-  /// alignment stays below the 0.7 intent threshold.
-  func evidenceFactor(_ template: Template) -> Double {
-    var evidence = 0.0
-    for element in template.elements {
-      switch element {
-      case .word(_, let latin):
-        if Self.fillers.contains(latin) { continue }
-        evidence += CommonWords.latinKeys.contains(latin) ? 0.5 : 1
-      case .slot(let name):
-        if name == "applicationName"
-          || router.vocabulary.isBound(
-            app: template.app, parameter: ParameterName(intent: template.intent, parameter: name))
-        {
-          evidence += 1.5
-        }
-      }
-    }
-    return min(1, 0.5 + 0.25 * evidence)
   }
 
   private func extraCost(_ token: Int) -> Double { cheapTokens[token] ? 0.05 : 0.6 }

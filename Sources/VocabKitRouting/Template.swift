@@ -1,3 +1,4 @@
+import VocabKitMatching
 import VocabKitNormalization
 import VocabKitVocabulary
 
@@ -13,6 +14,9 @@ struct Template: Sendable {
   let localization: String
   let text: String
   let elements: [Element]
+  /// How much the template can prove, in 0.5...1; see ``evidenceFactor(isBound:)``. Set
+  /// when the vocabulary is compiled, as it depends on which slots are bound.
+  var evidence: Double = 1
 
   var literalCount: Int {
     elements.reduce(0) {
@@ -42,5 +46,30 @@ struct Template: Sendable {
       }
     }
     self.elements = elements
+  }
+
+  /// How much a template can prove: templates made of free-text slots and common words
+  /// ("what is ${relation} ${info}", "${setting} the ${type}") fit almost any sentence, so
+  /// their scores are scaled down.
+  ///
+  /// Evidence: 1.5 for a slot bound to vocabulary (`isBound`) or the app's name, 1 for a
+  /// carrier word that is not a common word, 0.5 for a common word that is not a filler. The
+  /// factor is 0.5 + 0.25 × evidence, at most 1: a template needs evidence 2 to count in full
+  /// ("play ${mediaSearch}": play and a bound slot), and with evidence 1 or less even a
+  /// perfect alignment stays below the 0.7 intent threshold.
+  func evidenceFactor(isBound: (ParameterName) -> Bool) -> Double {
+    var evidence = 0.0
+    for element in elements {
+      switch element {
+      case .word(_, let latin):
+        if RoutingContext.fillers.contains(latin) { continue }
+        evidence += CommonWords.latinKeys.contains(latin) ? 0.5 : 1
+      case .slot(let name):
+        if name == "applicationName" || isBound(ParameterName(intent: intent, parameter: name)) {
+          evidence += 1.5
+        }
+      }
+    }
+    return min(1, 0.5 + 0.25 * evidence)
   }
 }
