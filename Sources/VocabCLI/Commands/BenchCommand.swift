@@ -199,21 +199,10 @@ enum BenchCommand {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "vocabkit-load-\(size)-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: root) }
-    let app = root.appendingPathComponent("vocab/Generated.app")
-    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
     var generator = GeneratedVocabulary(seed: seed)
-    let names = generator.entries(size).map { "    <string>\($0.phrases[0].text)</string>" }
-    let header =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
-    try AtomicFile.write(
-      header
-        + "<dict><key>CFBundleIdentifier</key><string>com.example.generated</string>"
-        + "<key>CFBundleName</key><string>Generated</string></dict></plist>\n",
-      to: app.appendingPathComponent("Info.plist").path)
-    try AtomicFile.write(
-      header + "<dict>\n  <key>contactName</key>\n  <array>\n" + names.joined(separator: "\n")
-        + "\n  </array>\n</dict>\n</plist>\n",
-      to: app.appendingPathComponent("UserVocabulary.plist").path)
+    try GeneratedVocabulary.writeApp(
+      at: root.appendingPathComponent("vocab/Generated.app"), name: "Generated",
+      contacts: generator.entries(size))
     let directory = root.appendingPathComponent("vocab")
     let cache = root.appendingPathComponent("vocab.cache")
     var fromPlists: [Double] = []
@@ -250,28 +239,11 @@ enum BenchCommand {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "vocabkit-route-\(size)-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: root) }
-    let app = root.appendingPathComponent("Talk.app")
-    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
     var generator = GeneratedVocabulary(seed: seed)
     let entries = generator.entries(size)
-    let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
-    try AtomicFile.write(
-      header
-        + "<dict><key>CFBundleIdentifier</key><string>com.example.talk</string>"
-        + "<key>CFBundleName</key><string>Talk</string></dict></plist>\n",
-      to: app.appendingPathComponent("Info.plist").path)
-    try AtomicFile.write(
-      header + "<dict><key>IntentPhrases</key><array><dict>"
-        + "<key>IntentName</key><string>INStartCallIntent</string>"
-        + "<key>IntentExamples</key><array><string>call ${contacts}</string>"
-        + "<string>phone ${contacts} in ${applicationName}</string></array></dict></array>"
-        + "</dict></plist>\n",
-      to: app.appendingPathComponent("AppIntentVocabulary.plist").path)
-    let names = entries.map { "<string>\($0.phrases[0].text)</string>" }
-    try AtomicFile.write(
-      header + "<dict><key>contactName</key><array>\n" + names.joined(separator: "\n")
-        + "\n</array></dict></plist>\n",
-      to: app.appendingPathComponent("UserVocabulary.plist").path)
+    try GeneratedVocabulary.writeApp(
+      at: root.appendingPathComponent("Talk.app"), name: "Talk", contacts: entries,
+      callExamples: ["call ${contacts}", "phone ${contacts} in ${applicationName}"])
     let router = Router(vocabulary: try CompiledVocabulary.load(directory: root))
     var samples: [Double] = []
     var right = 0

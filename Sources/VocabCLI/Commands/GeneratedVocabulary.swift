@@ -1,3 +1,4 @@
+import Foundation
 import VocabKit
 
 /// Seeded synthetic names and queries for the match benchmark.
@@ -96,5 +97,37 @@ struct GeneratedVocabulary {
     default: if letters.count > 3 { letters.remove(at: position) }
     }
     return String(letters)
+  }
+
+  /// Writes an app folder: Info.plist, the entries as `contactName` user vocabulary, and,
+  /// when given, `INStartCallIntent` examples. Generated names are plain ASCII letters, so
+  /// nothing needs escaping.
+  static func writeApp(
+    at folder: URL, name: String, contacts: [MatchEntry], callExamples: [String] = []
+  ) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    func plist(_ body: String) -> String {
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)</plist>\n"
+    }
+    try AtomicFile.write(
+      plist(
+        "<dict><key>CFBundleIdentifier</key><string>com.example.\(name.lowercased())</string>"
+          + "<key>CFBundleName</key><string>\(name)</string></dict>"),
+      to: folder.appendingPathComponent("Info.plist").path)
+    if !callExamples.isEmpty {
+      let examples = callExamples.map { "<string>\($0)</string>" }.joined()
+      try AtomicFile.write(
+        plist(
+          "<dict><key>IntentPhrases</key><array><dict>"
+            + "<key>IntentName</key><string>INStartCallIntent</string>"
+            + "<key>IntentExamples</key><array>\(examples)</array></dict></array></dict>"),
+        to: folder.appendingPathComponent("AppIntentVocabulary.plist").path)
+    }
+    let names = contacts.map { "    <string>\($0.phrases[0].text)</string>" }
+    try AtomicFile.write(
+      plist(
+        "<dict>\n  <key>contactName</key>\n  <array>\n" + names.joined(separator: "\n")
+          + "\n  </array>\n</dict>\n"),
+      to: folder.appendingPathComponent("UserVocabulary.plist").path)
   }
 }
