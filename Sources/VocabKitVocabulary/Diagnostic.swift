@@ -6,6 +6,8 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     case error
     /// The vocabulary loads, but something is likely wrong (fails `vocab lint --strict`).
     case warning
+    /// Worth knowing, but deliberate and harmless (never fails `vocab lint`, not even with `--strict`).
+    case note
   }
 
   public var severity: Severity

@@ -60,20 +60,27 @@ public struct VocabularyLinter: Sendable {
       }
       for alias in app.names where alias.kind == .alternativeName {
         let folded = try CaseFolding.fold(alias.text)
+        // An alias that is a short form of the app's own name (爱奇艺 for 爱奇艺HD) is the usual
+        // way a variant app answers to its family name: a note, not a warning.
+        var ownNames: [String] = []
+        for name in app.names where name.kind != .alternativeName {
+          ownNames.append(try CaseFolding.fold(name.text))
+        }
+        let isShortForm = ownNames.contains { $0 != folded && $0.contains(folded) }
         for other in registry.apps where other.bundleIdentifier != app.bundleIdentifier {
           var borrowed = false
           for name in other.names where name.kind != .alternativeName {
             if try CaseFolding.fold(name.text) == folded { borrowed = true }
           }
-          if borrowed {
-            findings.append(
-              Diagnostic(
-                .warning, code: "alias-borrows-name", file: "\(app.folder)/Info.plist",
-                keyPath: "INAlternativeAppNames",
-                message:
-                  "alternative name '\(alias.text)' is the name of another app (\(other.bundleIdentifier)); VocabKit routes it to that app"
-              ))
-          }
+          guard borrowed else { continue }
+          findings.append(
+            Diagnostic(
+              isShortForm ? .note : .warning, code: "alias-borrows-name",
+              file: "\(app.folder)/Info.plist", keyPath: "INAlternativeAppNames",
+              message: isShortForm
+                ? "alternative name '\(alias.text)' is a short form of this app's name and the name of another app (\(other.bundleIdentifier)); VocabKit routes it to that app"
+                : "alternative name '\(alias.text)' is the name of another app (\(other.bundleIdentifier)); VocabKit routes it to that app"
+            ))
         }
       }
     }

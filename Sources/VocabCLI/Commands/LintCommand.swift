@@ -7,7 +7,7 @@ enum LintCommand {
     name: "lint",
     abstract: "Check a vocabulary: plist errors, confusable entries, spoofing, borrowed aliases.",
     discussion: """
-      Exit status: 0 clean, 1 errors (or warnings with --strict).
+      Exit status: 0 clean, 1 errors (or warnings with --strict). Notes never fail.
       """,
     options: [
       VocabularyOption.option, VocabularyOption.locale,
@@ -25,10 +25,12 @@ enum LintCommand {
       console.output(arguments.flag("json") ? try JSONOutput.line(finding) : finding.description)
     }
     let errors = findings.filter { $0.severity == .error }.count
-    let warnings = findings.count - errors
+    let warnings = findings.filter { $0.severity == .warning }.count
+    let notes = findings.filter { $0.severity == .note }.count
     if !arguments.flag("json") {
-      console.output(
-        "\(registry.apps.count) apps: \(errors) error(s), \(warnings) warning(s)")
+      var summary = "\(registry.apps.count) apps: \(errors) error(s), \(warnings) warning(s)"
+      if notes > 0 { summary += ", \(notes) note(s)" }
+      console.output(summary)
     }
     return errors > 0 || (arguments.flag("strict") && warnings > 0) ? 1 : 0
   }
