@@ -44,22 +44,23 @@ package struct BinaryWriter {
 package struct BinaryReaderError: Error, CustomStringConvertible {
   package var description: String
 
-  package init(description: String) { self.description = description }
+  @inlinable package init(description: String) { self.description = description }
 }
 
 /// Reads what ``BinaryWriter`` wrote, checking every length against the bytes left.
 package struct BinaryReader {
-  let bytes: [UInt8]
-  package private(set) var offset: Int
+  @usableFromInline let bytes: [UInt8]
+  @usableFromInline package private(set) var offset: Int
 
-  package init(_ bytes: [UInt8], offset: Int = 0) {
+  @inlinable package init(_ bytes: [UInt8], offset: Int = 0) {
     self.bytes = bytes
     self.offset = offset
   }
 
   package var isAtEnd: Bool { offset == bytes.count }
 
-  private mutating func take(_ count: Int) throws(BinaryReaderError) -> ArraySlice<UInt8> {
+  @inlinable
+  mutating func take(_ count: Int) throws(BinaryReaderError) -> ArraySlice<UInt8> {
     guard count >= 0, count <= bytes.count - offset else {
       throw BinaryReaderError(
         description: "truncated: needed \(count) bytes at offset \(offset) of \(bytes.count)")
@@ -68,6 +69,7 @@ package struct BinaryReader {
     return bytes[offset..<(offset + count)]
   }
 
+  @inlinable
   package mutating func read<Value: FixedWidthInteger>(_: Value.Type) throws(BinaryReaderError)
     -> Value
   {
@@ -77,11 +79,13 @@ package struct BinaryReader {
     return Value(littleEndian: value)
   }
 
+  @inlinable
   package mutating func readInt() throws(BinaryReaderError) -> Int {
     Int(try read(Int64.self))
   }
 
   /// A count of things, each at least `minimumSize` bytes, that must fit in what is left.
+  @inlinable
   package mutating func readCount(minimumSize: Int = 1) throws(BinaryReaderError) -> Int {
     let count = try readInt()
     guard count >= 0, count <= (bytes.count - offset) / max(minimumSize, 1) else {
@@ -90,10 +94,12 @@ package struct BinaryReader {
     return count
   }
 
+  @inlinable
   package mutating func readDouble() throws(BinaryReaderError) -> Double {
     Double(bitPattern: try read(UInt64.self))
   }
 
+  @inlinable
   package mutating func readBool() throws(BinaryReaderError) -> Bool {
     switch try read(UInt8.self) {
     case 0: return false
@@ -103,19 +109,58 @@ package struct BinaryReader {
     }
   }
 
+  @inlinable
   package mutating func readString() throws(BinaryReaderError) -> String {
     let count = try readCount()
-    let slice = try take(count)
-    guard let text = String(validating: slice, as: UTF8.self) else {
-      throw BinaryReaderError(description: "invalid UTF-8 at offset \(offset - count)")
+    return try Self.string(try take(count), at: offset - count)
+  }
+
+  /// The text of some UTF-8 bytes, or an error naming `offset` when they are not valid.
+  ///
+  /// Decoding with repair and comparing is much faster here than the generic
+  /// `String(validating:as:)`, and exact: the repaired text equals the bytes only when
+  /// nothing needed repair.
+  @inlinable
+  static func string(_ slice: ArraySlice<UInt8>, at offset: Int) throws(BinaryReaderError)
+    -> String
+  {
+    let valid = slice.withUnsafeBufferPointer { bytes -> String? in
+      var text = String(decoding: bytes, as: UTF8.self)
+      let same = text.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
+      return same ? text : nil
     }
+    guard let valid else {
+      throw BinaryReaderError(description: "invalid UTF-8 at offset \(offset)")
+    }
+    return valid
+  }
+
+  /// A string that is often the same as the one before it in its field (an entry's type or
+  /// owner): when the bytes equal `previous`, its storage is shared instead of copied.
+  @inlinable
+  package mutating func readString(sameAs previous: inout String) throws(BinaryReaderError)
+    -> String
+  {
+    let count = try readCount()
+    let slice = try take(count)
+    if previous.utf8.count == count {
+      var previousCopy = previous
+      let same = previousCopy.withUTF8 { previousBytes in
+        slice.withUnsafeBufferPointer { $0.elementsEqual(previousBytes) }
+      }
+      if same { return previous }
+    }
+    let text = try Self.string(slice, at: offset - count)
+    previous = text
     return text
   }
 
+  @inlinable
   package mutating func readOptionalString() throws(BinaryReaderError) -> String? {
     try readBool() ? try readString() : nil
   }
 
+  @inlinable
   package mutating func readBlock<Element: BitwiseCopyable>(of _: Element.Type)
     throws(BinaryReaderError) -> [Element]
   {
@@ -130,6 +175,7 @@ package struct BinaryReader {
     }
   }
 
+  @inlinable
   package mutating func readArray<Element>(
     _ element: (inout BinaryReader) throws(BinaryReaderError) -> Element
   ) throws(BinaryReaderError) -> [Element] {

@@ -224,19 +224,31 @@ public final class MatchIndex: Sendable {
   package init(reading reader: inout BinaryReader, normalizer: Normalizer)
     throws(BinaryReaderError)
   {
-    entries = try reader.readArray { reader throws(BinaryReaderError) in
+    var lastType = ""
+    var lastOwner = ""
+    // Plain loops rather than the generic `readArray`: this runs once per entry.
+    let entryCount = try reader.readCount()
+    var entries: [MatchEntry] = []
+    entries.reserveCapacity(entryCount)
+    for _ in 0..<entryCount {
       let identifier = try reader.readString()
-      let type = try reader.readString()
+      let type = try reader.readString(sameAs: &lastType)
       let priority = try reader.readInt()
-      let owner = try reader.readString()
-      let phrases = try reader.readArray { reader throws(BinaryReaderError) in
-        MatchPhrase(
-          try reader.readString(), pronunciation: try reader.readOptionalString(),
-          weight: try reader.readDouble())
+      let owner = try reader.readString(sameAs: &lastOwner)
+      let phraseCount = try reader.readCount()
+      var phrases: [MatchPhrase] = []
+      phrases.reserveCapacity(phraseCount)
+      for _ in 0..<phraseCount {
+        phrases.append(
+          MatchPhrase(
+            try reader.readString(), pronunciation: try reader.readOptionalString(),
+            weight: try reader.readDouble()))
       }
-      return MatchEntry(
-        identifier: identifier, type: type, phrases: phrases, priority: priority, owner: owner)
+      entries.append(
+        MatchEntry(
+          identifier: identifier, type: type, phrases: phrases, priority: priority, owner: owner))
     }
+    self.entries = entries
     self.normalizer = normalizer
     keyEntry = try reader.readBlock(of: Int32.self)
     keyPhrase = try reader.readBlock(of: Int32.self)
@@ -264,8 +276,8 @@ public final class MatchIndex: Sendable {
   }
 
   private func validate() throws(BinaryReaderError) {
-    func check(_ condition: Bool, _ what: String) throws(BinaryReaderError) {
-      if !condition { throw BinaryReaderError(description: "inconsistent index: \(what)") }
+    func check(_ condition: Bool, _ what: @autoclosure () -> String) throws(BinaryReaderError) {
+      if !condition { throw BinaryReaderError(description: "inconsistent index: \(what())") }
     }
     let keys = keyEntry.count
     try check(

@@ -23,7 +23,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 2
+  public static let cacheFormatVersion: UInt32 = 3
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, payload length and payload checksum.
   static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8
@@ -47,10 +47,10 @@ extension CompiledVocabulary {
   ) {
     let fingerprint = try sourceFingerprint(directory: directory, locale: locale)
     let reason: String
-    if let data = FileManager.default.contents(atPath: cache.path) {
+    if let bytes = readFile(atPath: cache.path) {
       do {
         let vocabulary = try readCache(
-          Array(data), fingerprint: fingerprint, normalizer: try Normalizer.shared)
+          bytes, fingerprint: fingerprint, normalizer: try Normalizer.shared)
         return (vocabulary, CacheOutcome(usedCache: true, reason: nil, wroteCache: false))
       } catch let error as BinaryReaderError {
         reason = error.description
@@ -66,6 +66,33 @@ extension CompiledVocabulary {
       wrote = false
     }
     return (vocabulary, CacheOutcome(usedCache: false, reason: reason, wroteCache: wrote))
+  }
+
+  /// The bytes of a file read straight into an array (no intermediate `Data` copy of what
+  /// may be tens of megabytes), or nil when it cannot be opened or read.
+  ///
+  /// - Complexity: O(*n*) in the size of the file.
+  static func readFile(atPath path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    let size = Int(status.st_size)
+    guard size > 0 else { return [] }
+    var failed = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      while initialized < size {
+        let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else {  // An error, or the file shrank while being read.
+          failed = count < 0
+          break
+        }
+        initialized += count
+      }
+    }
+    return failed ? nil : bytes
   }
 
   /// A hash of every non-hidden file under `directory` (relative path, size, contents) and
@@ -227,21 +254,40 @@ extension CompiledVocabulary {
       }
       return value
     }
+    func phraseKind(_ reader: inout BinaryReader) throws(BinaryReaderError)
+      -> VocabularyPhrase.Kind
+    {
+      let raw = try reader.readString()
+      guard let value = VocabularyPhrase.Kind(rawValue: raw) else {
+        throw BinaryReaderError(description: "unknown kind '\(raw)'")
+      }
+      return value
+    }
+    // Plain loops rather than the generic `readArray`: this runs once per item.
     func items(_ reader: inout BinaryReader) throws(BinaryReaderError) -> [VocabularyItem] {
-      try reader.readArray { reader throws(BinaryReaderError) in
+      let count = try reader.readCount()
+      var items: [VocabularyItem] = []
+      items.reserveCapacity(count)
+      for _ in 0..<count {
         let identifier = try reader.readString()
         let priority = try reader.readInt()
-        let examples = try reader.readArray { reader throws(BinaryReaderError) in
-          try reader.readString()
+        let exampleCount = try reader.readCount()
+        var examples: [String] = []
+        for _ in 0..<exampleCount { examples.append(try reader.readString()) }
+        let phraseCount = try reader.readCount()
+        var phrases: [VocabularyPhrase] = []
+        phrases.reserveCapacity(phraseCount)
+        for _ in 0..<phraseCount {
+          phrases.append(
+            VocabularyPhrase(
+              text: try reader.readString(), pronunciation: try reader.readOptionalString(),
+              kind: try phraseKind(&reader)))
         }
-        let phrases = try reader.readArray { reader throws(BinaryReaderError) in
-          VocabularyPhrase(
-            text: try reader.readString(), pronunciation: try reader.readOptionalString(),
-            kind: try kind(&reader))
-        }
-        return VocabularyItem(
-          identifier: identifier, phrases: phrases, examples: examples, priority: priority)
+        items.append(
+          VocabularyItem(
+            identifier: identifier, phrases: phrases, examples: examples, priority: priority))
       }
+      return items
     }
     let apps = try reader.readArray { reader throws(BinaryReaderError) in
       let bundleIdentifier = try reader.readString()
@@ -295,15 +341,36 @@ extension CompiledVocabulary {
   }
 }
 
-/// FNV-1a, 64 bits: a fingerprint and checksum, not a defence against deliberate forgery.
+/// A 64-bit hash of byte strings, eight bytes at a step: a fingerprint and checksum, not a
+/// defence against deliberate forgery.
+///
+/// Each eight-byte word is mixed in by xor, a multiplication by an odd constant and an
+/// xor-shift, so every input bit reaches every bit of the value within a few words; the bytes
+/// after the last whole word are mixed in one at a time.
 struct Hash64 {
   private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-  mutating func add(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  @inline(__always)
+  private mutating func mix(_ word: UInt64) {
+    value = (value ^ word) &* 0x9e37_79b9_7f4a_7c15
+    value ^= value >> 29
+  }
+
+  /// - Complexity: O(*n*) in the number of bytes.
+  mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    let words = bytes.count / 8
+    for word in 0..<words {
+      mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)))
+    }
+    for offset in (words * 8)..<bytes.count { mix(UInt64(bytes[offset])) }
+    mix(UInt64(bytes.count))
+  }
+
+  mutating func add(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { add($0) }
   }
 
   mutating func add(_ number: UInt64) {
-    withUnsafeBytes(of: number.littleEndian) { add($0) }
+    mix(number)
   }
 }
