@@ -1,16 +1,6 @@
 import Foundation
 import VocabKitMatching
-
-#if canImport(Glibc)
-  import Glibc
-  private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-  import Musl
-  private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-  import Darwin
-  private let systemWrite = Darwin.write
-#endif
+import VocabKitRouting
 
 /// An ``EvaluationReport`` as one self-contained HTML page: inline CSS and SVG, no script,
 /// no font and no other file fetched, so it can be attached to a CI run or mailed.
@@ -53,41 +43,10 @@ public struct HTMLReport: Sendable {
 
   /// Writes `data` to a temporary file beside `url` and renames it to `url` (rename(2)).
   public static func writeAtomically(_ data: Data, to url: URL) throws(ReportWriteError) {
-    let path = url.standardizedFileURL.path
-    let directory = url.standardizedFileURL.deletingLastPathComponent().path
-    let temporary =
-      (directory.hasSuffix("/") ? directory : directory + "/") + "."
-      + url.lastPathComponent + ".tmp-" + UUID().uuidString
-    func failure(_ what: String) -> ReportWriteError {
-      ReportWriteError(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
-    }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
-    var written = 0
-    var writeFailed = false
-    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-      guard let base = buffer.baseAddress else { return }
-      while written < buffer.count {
-        let count = systemWrite(descriptor, base + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          writeFailed = true
-          return
-        }
-        written += count
-      }
-    }
-    if writeFailed || fsync(descriptor) != 0 {
-      let error = failure("cannot write \(temporary)")
-      close(descriptor)
-      unlink(temporary)
-      throw error
-    }
-    close(descriptor)
-    guard rename(temporary, path) == 0 else {
-      let error = failure("cannot rename the temporary file over it")
-      unlink(temporary)
-      throw error
+    do {
+      try AtomicFile.write(Array(data), to: url)
+    } catch {
+      throw ReportWriteError(path: error.path, reason: error.reason)
     }
   }
 

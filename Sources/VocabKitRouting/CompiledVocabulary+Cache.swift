@@ -61,7 +61,7 @@ extension CompiledVocabulary {
     let vocabulary = try load(directory: directory, locale: locale)
     var wrote = true
     do {
-      try Data(vocabulary.cacheBytes(fingerprint: fingerprint)).write(to: cache, options: .atomic)
+      try AtomicFile.write(vocabulary.cacheBytes(fingerprint: fingerprint), to: cache)
     } catch {
       wrote = false
     }

@@ -316,21 +316,13 @@ enum BenchCommand {
   }
 }
 
-/// Writes a file through a temporary file and a rename, so an interrupted run leaves the old
-/// file intact.
-enum AtomicFile {
+extension AtomicFile {
+  /// Writes `text` to `path` atomically, failing as a command does.
   static func write(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent().appendingPathComponent(
-      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
     do {
-      try Data(text.utf8).write(to: temporary)
-      if rename(temporary.path, url.path) != 0 {
-        throw CommandFailure(description: "\(path): cannot rename into place (errno \(errno))")
-      }
+      try write(text, to: URL(fileURLWithPath: path))
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw CommandFailure(description: "\(path): cannot write: \(error)")
+      throw CommandFailure(description: "\(path): cannot write: \(error.reason)")
     }
   }
 }
