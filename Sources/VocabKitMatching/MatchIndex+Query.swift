@@ -42,7 +42,7 @@ extension MatchIndex {
       if entryA.priority != entryB.priority { return entryA.priority < entryB.priority }
       return a.key < b.key
     }
-    return ranked.prefix(limit).map { match(for: $0, utterance) }
+    return Self.withoutExplainedAway(ranked).prefix(limit).map { match(for: $0, utterance) }
   }
 
   /// Finds entries in a text; see ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)``.
@@ -52,6 +52,25 @@ extension MatchIndex {
     matches(
       in: try PreparedUtterance(text, normalizer: normalizer), types: types, limit: limit,
       cutoff: cutoff)
+  }
+
+  /// How much lower a match may score than a shorter one inside it and still explain it
+  /// away (see ``withoutExplainedAway(_:)``).
+  public static let containmentMargin = 0.1
+
+  /// Drops each match whose span lies strictly inside the span of another match that scores
+  /// at most ``containmentMargin`` less: in "call alex kim", "Alex Kim" explains the words
+  /// of "Alex" away, and in "call alex kin" too, as "kin" is most likely "Kim". Order is kept.
+  ///
+  /// - Complexity: O(*k*²) in the number of matches (at most the verified candidates).
+  static func withoutExplainedAway(_ ranked: [Scored]) -> [Scored] {
+    ranked.filter { inner in
+      !ranked.contains { outer in
+        outer.start <= inner.start && outer.end >= inner.end
+          && outer.end - outer.start > inner.end - inner.start
+          && outer.score >= inner.score - containmentMargin
+      }
+    }
   }
 
   /// The deduction for a match whose words are all common words (see ``CommonWords``).
@@ -326,8 +345,11 @@ extension MatchIndex {
     let keyWeight = PhoneticKey.weight(symbols[keyBounds])
     let base = exact ? 1 : 0.6 * alignment.similarity + 0.4 * latinSimilarity
     let shortPenalty = exact ? 0 : Double(max(0, 30 - keyWeight)) / 100
+    // Common words are penalized unless they are exactly the entry's one word: "this to"
+    // for an entry "Thisto" is two common words run together, not a name.
     let commonPenalty =
-      !exact && utterance.isCommonToken[tokenRange].allSatisfy { $0 } ? Self.commonWordPenalty : 0
+      (!exact || tokenRange.count > 1) && utterance.isCommonToken[tokenRange].allSatisfy { $0 }
+      ? Self.commonWordPenalty : 0
     let score = base * Double(self.keyWeight[Int(key)]) - shortPenalty - commonPenalty
     return Scored(
       key: key, score: score, phonetic: alignment.similarity, latin: latinSimilarity,

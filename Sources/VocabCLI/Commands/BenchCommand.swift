@@ -180,9 +180,15 @@ enum BenchCommand {
       } else if showFailures > 0 {
         showFailures -= 1
         let expected = entries[Int(query.identifier.dropFirst())!].phrases[0].text
+        // Where the expected entry stood, to tell a missed candidate from a scoring loss.
+        let all = try index!.matches(in: query.text, limit: 1000, cutoff: 0)
+        let rank = all.firstIndex { $0.identifier == query.identifier }
+        let standing =
+          rank.map { "expected rank \($0 + 1) at '\(all[$0].text)' \(format2(all[$0].score))" }
+          ?? "expected not a candidate"
         print(
           "miss: '\(query.text)' expected '\(expected)' got '\(best?.phrase ?? "-")' "
-            + "at '\(best?.text ?? "")' \(best.map { format2($0.score) } ?? "")")
+            + "at '\(best?.text ?? "")' \(best.map { format2($0.score) } ?? ""); \(standing)")
       }
     }
     let (median, p99) = summary(samples)
