@@ -41,6 +41,12 @@ public final class MatchIndex: Sendable {
   let longestKey: Int
   let entryType: [Int32]
   let typeNames: [String]
+  /// Every key's sound skeleton, and the one-deletion variants of whole-phrase skeletons
+  /// (see ``Skeleton``): spans within one skeleton edit of a key find it by lookup.
+  let ownSkeletons: SkeletonTable
+  let variantSkeletons: SkeletonTable
+  /// The most elements any key's skeleton has.
+  let longestSkeleton: Int
   let scratchPool = ScratchPool()
 
   /// The number of keys (phrases, pronunciations and distinctive words).
@@ -50,7 +56,7 @@ public final class MatchIndex: Sendable {
   public var approximateIndexBytes: Int {
     keyEntry.count * (4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 2) + symbols.count + latin.count
       + postingBounds.count * 4 + postings.count * 5 + entryType.count * 4
-      + exactHashes.count * 12
+      + exactHashes.count * 12 + ownSkeletons.bytes + variantSkeletons.bytes
   }
 
   /// Sound classes in candidate lookup: 12 consonant classes (voiced and voiceless pairs
@@ -165,7 +171,37 @@ public final class MatchIndex: Sendable {
     self.longestKey = longestKey
     self.entryType = entryType
     self.typeNames = typeNames
+    (ownSkeletons, variantSkeletons, longestSkeleton) = Self.skeletonTables(
+      bounds: builder.keySymbolBounds, symbols: builder.symbols,
+      isPartial: builder.keyIsPartial)
   }
+
+  /// The skeleton tables of the keys.
+  ///
+  /// - Complexity: O(*n* log *n*) in the number of skeleton elements.
+  static func skeletonTables(bounds: [Int32], symbols: [UInt8], isPartial: [Bool]) -> (
+    SkeletonTable, SkeletonTable, Int
+  ) {
+    var own: [(fingerprint: UInt32, key: Int32)] = []
+    var variants: [(fingerprint: UInt32, key: Int32)] = []
+    own.reserveCapacity(isPartial.count)
+    var longest = 0
+    for key in 0..<isPartial.count {
+      let skeleton = Skeleton.elements(symbols[Int(bounds[key])..<Int(bounds[key + 1])])
+      guard !skeleton.isEmpty else { continue }
+      longest = max(longest, skeleton.count)
+      own.append((skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }, Int32(key)))
+      guard !isPartial[key], skeleton.count >= minimumVariantSkeleton else { continue }
+      for fingerprint in Skeleton.deletionFingerprints(skeleton) {
+        variants.append((fingerprint, Int32(key)))
+      }
+    }
+    return (SkeletonTable(own), SkeletonTable(variants), longest)
+  }
+
+  /// Skeletons shorter than this get no deletion variants: "kVm" less one element matches
+  /// far too much.
+  static let minimumVariantSkeleton = 4
 
   static func neededVotes(_ gramCounts: [UInt16]) -> [UInt8] {
     gramCounts.map { count in
@@ -215,6 +251,9 @@ public final class MatchIndex: Sendable {
     writer.write(longestKey)
     writer.write(block: entryType)
     writer.write(typeNames) { writer, name in writer.write(name) }
+    ownSkeletons.write(to: &writer)
+    variantSkeletons.write(to: &writer)
+    writer.write(longestSkeleton)
   }
 
   /// Reads an index written by ``write(to:)``, checking every table against the others so
@@ -272,6 +311,9 @@ public final class MatchIndex: Sendable {
     typeNames = try reader.readArray { reader throws(BinaryReaderError) in
       try reader.readString()
     }
+    ownSkeletons = try SkeletonTable(reading: &reader)
+    variantSkeletons = try SkeletonTable(reading: &reader)
+    longestSkeleton = try reader.readInt()
     try validate()
   }
 
@@ -318,6 +360,10 @@ public final class MatchIndex: Sendable {
         && zip(exactHashes, exactHashes.dropFirst()).allSatisfy { $0 <= $1 },
       "exact hashes")
     try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
+    try check(
+      ownSkeletons.isValid(keyCount: keys) && variantSkeletons.isValid(keyCount: keys),
+      "skeleton tables")
+    try check(longestSkeleton >= 0 && longestSkeleton <= symbols.count, "longest skeleton")
   }
 
   /// Removes pinyin tone digits: "ai4 qi2 yi4" → "ai qi yi".

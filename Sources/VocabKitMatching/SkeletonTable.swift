@@ -1,0 +1,146 @@
+/// Sound skeletons: a key's sound classes with each run of vowels reduced to one vowel mark,
+/// so "index" and "inbox" are `V n t V k s` and `V n p V k s`, one element apart.
+///
+/// A ``SkeletonTable`` maps 32-bit fingerprints of skeletons to the keys that have them.
+/// The index keeps two: every key's own skeleton, and the one-deletion variants of every
+/// whole-phrase skeleton. A span of the utterance whose skeleton is within one insertion,
+/// deletion or substitution of a key's shares a fingerprint with it in one of four lookups
+/// (span in own, span in variants, variant of span in own, variant in variants), as in
+/// SymSpell's symmetric deletion, but over sound classes rather than letters.
+enum Skeleton {
+  /// The element for vowels; consonant classes are 0..<``MatchIndex/classCount``.
+  static let vowel: UInt8 = 22
+
+  /// The skeleton of some sound symbols ("h" and anything without a class is skipped).
+  static func elements(_ symbols: some Sequence<UInt8>) -> [UInt8] {
+    var result: [UInt8] = []
+    for symbol in symbols { append(symbol, to: &result) }
+    return result
+  }
+
+  /// Appends one symbol's element, merging a vowel into a vowel before it.
+  @inline(__always)
+  static func append(_ symbol: UInt8, to skeleton: inout [UInt8]) {
+    let soundClass = MatchIndex.classIndex[Int(symbol & 0x7F)]
+    if soundClass != 255 {
+      skeleton.append(soundClass)
+    } else if MatchIndex.isVowel(symbol), skeleton.last != vowel {
+      skeleton.append(vowel)
+    }
+  }
+
+  /// The fingerprint of `skeleton` without the element at `skipping` (nil: all of it),
+  /// with vowels that the deletion brings together counted once.
+  @inline(__always)
+  static func fingerprint(_ skeleton: UnsafeBufferPointer<UInt8>, skipping: Int? = nil) -> UInt32 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var previous: UInt8 = 255
+    for (index, element) in skeleton.enumerated() where index != skipping {
+      if element == vowel, previous == vowel { continue }
+      hash = (hash ^ UInt64(element)) &* 0x100_0000_01b3
+      previous = element
+    }
+    return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+  }
+
+  /// The distinct fingerprints of the one-deletion variants of `skeleton`.
+  static func deletionFingerprints(_ skeleton: [UInt8]) -> [UInt32] {
+    skeleton.withUnsafeBufferPointer { buffer in
+      var seen: [UInt32] = []
+      for index in buffer.indices {
+        let fingerprint = fingerprint(buffer, skipping: index)
+        if !seen.contains(fingerprint) { seen.append(fingerprint) }
+      }
+      return seen
+    }
+  }
+}
+
+/// Keys by skeleton fingerprint: sorted fingerprints with a directory on their top bits
+/// (about one directory slot for every four entries, at most 2¹⁶), so a lookup is one
+/// directory read and a binary search over a few entries.
+struct SkeletonTable: Sendable {
+  let fingerprints: [UInt32]
+  let keys: [Int32]
+  /// Entries whose fingerprint's top bits are *b* are `directory[b]..<directory[b + 1]`.
+  let directory: [Int32]
+
+  /// The number of top bits the directory uses for `count` entries.
+  static func directoryBits(_ count: Int) -> Int {
+    min(16, max(1, (Int.bitWidth - (count / 4).leadingZeroBitCount)))
+  }
+
+  var shift: UInt32 { UInt32(32 - Self.directoryBits(fingerprints.count)) }
+
+  /// Builds the table from (fingerprint, key) pairs.
+  ///
+  /// - Complexity: O(*n* log *n*) in the number of pairs.
+  init(_ pairs: [(fingerprint: UInt32, key: Int32)]) {
+    let sorted = pairs.sorted { ($0.fingerprint, $0.key) < ($1.fingerprint, $1.key) }
+    fingerprints = sorted.map(\.fingerprint)
+    keys = sorted.map(\.key)
+    let shift = UInt32(32 - Self.directoryBits(sorted.count))
+    var directory = [Int32](repeating: 0, count: (1 << (32 - Int(shift))) + 1)
+    for pair in sorted { directory[Int(pair.fingerprint >> shift) + 1] += 1 }
+    for bucket in 1..<directory.count { directory[bucket] += directory[bucket - 1] }
+    self.directory = directory
+  }
+
+  init(fingerprints: [UInt32], keys: [Int32], directory: [Int32]) {
+    self.fingerprints = fingerprints
+    self.keys = keys
+    self.directory = directory
+  }
+
+  /// The positions in ``keys`` of the keys with `fingerprint`.
+  ///
+  /// - Complexity: O(log *b*) for a directory bucket of *b* entries.
+  @inline(__always)
+  func range(of fingerprint: UInt32, shift: UInt32) -> Range<Int> {
+    let bucket = Int(fingerprint >> shift)
+    var low = Int(directory[bucket])
+    var high = Int(directory[bucket + 1])
+    let end = high
+    while low < high {
+      let middle = (low + high) / 2
+      if fingerprints[middle] < fingerprint { low = middle + 1 } else { high = middle }
+    }
+    var upper = low
+    while upper < end, fingerprints[upper] == fingerprint { upper += 1 }
+    return low..<upper
+  }
+
+  /// Whether the table is internally consistent and names only keys below `keyCount`.
+  func isValid(keyCount: Int) -> Bool {
+    let shift = self.shift
+    guard fingerprints.count == keys.count, directory.count == (1 << (32 - Int(shift))) + 1,
+      directory.first == 0, Int(directory.last!) == fingerprints.count
+    else { return false }
+    for bucket in 0..<(directory.count - 1) where directory[bucket] > directory[bucket + 1] {
+      return false
+    }
+    for (index, fingerprint) in fingerprints.enumerated() {
+      let bucket = Int(fingerprint >> shift)
+      guard index >= Int(directory[bucket]), index < Int(directory[bucket + 1]) else {
+        return false
+      }
+      if index > 0, fingerprints[index - 1] > fingerprint { return false }
+    }
+    return keys.allSatisfy { $0 >= 0 && Int($0) < keyCount }
+  }
+
+  /// The bytes the table holds.
+  var bytes: Int { fingerprints.count * 8 + directory.count * 4 }
+
+  func write(to writer: inout BinaryWriter) {
+    writer.write(block: fingerprints)
+    writer.write(block: keys)
+    writer.write(block: directory)
+  }
+
+  init(reading reader: inout BinaryReader) throws(BinaryReaderError) {
+    fingerprints = try reader.readBlock(of: UInt32.self)
+    keys = try reader.readBlock(of: Int32.self)
+    directory = try reader.readBlock(of: Int32.self)
+  }
+}

@@ -1,0 +1,130 @@
+import Testing
+import VocabKitNormalization
+
+@testable import VocabKitMatching
+
+/// Skeleton lookups (the fast path) against a slow reference: the edit distance between
+/// skeletons.
+@Suite struct SkeletonTests {
+  /// A small deterministic generator (SplitMix64), so a failure reproduces.
+  struct Random {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state &+= 0x9e37_79b9_7f4a_7c15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+      z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+      return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+  }
+
+  /// Merges adjacent vowels, as skeletons are built.
+  func canonical(_ elements: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    for element in elements where !(element == Skeleton.vowel && result.last == Skeleton.vowel) {
+      result.append(element)
+    }
+    return result
+  }
+
+  func fingerprint(_ skeleton: [UInt8]) -> UInt32 {
+    skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }
+  }
+
+  @Test func skeletonsMergeVowelRunsAndSkipH() {
+    // "index" and "inbox": one element apart.
+    let index = Skeleton.elements(PhoneticKey(latinKey: "index").symbols)
+    let inbox = Skeleton.elements(PhoneticKey(latinKey: "inbox").symbols)
+    #expect(index.count == inbox.count)
+    #expect(zip(index, inbox).filter { $0 != $1 }.count == 1)
+    #expect(Skeleton.elements(Array("aeiou".utf8)) == [Skeleton.vowel])
+    #expect(Skeleton.elements(Array("aha".utf8)) == [Skeleton.vowel])
+  }
+
+  /// Every skeleton one edit away from a key's shares a fingerprint with it in one of the
+  /// four lookups the matcher makes.
+  @Test func oneEditAlwaysSharesAFingerprint() {
+    var random = Random(state: 42)
+    for _ in 0..<5000 {
+      var key: [UInt8] = []
+      for _ in 0..<(4 + random.next(8)) {
+        key.append(random.next(3) == 0 ? Skeleton.vowel : UInt8(random.next(22)))
+      }
+      key = canonical(key)
+      guard key.count >= MatchIndex.minimumVariantSkeleton else { continue }
+      var span = key
+      let position = random.next(span.count + 1)
+      let element = random.next(3) == 0 ? Skeleton.vowel : UInt8(random.next(22))
+      switch random.next(3) {
+      case 0: span.insert(element, at: position)
+      case 1: span.remove(at: min(position, span.count - 1))
+      default: span[min(position, span.count - 1)] = element
+      }
+      span = canonical(span)
+      let own = fingerprint(key)
+      let keyVariants = Set(Skeleton.deletionFingerprints(key))
+      let spanVariants = Set(Skeleton.deletionFingerprints(span))
+      let found =
+        fingerprint(span) == own || keyVariants.contains(fingerprint(span))
+        || spanVariants.contains(own) || !keyVariants.isDisjoint(with: spanVariants)
+      #expect(found, "key \(key) span \(span)")
+    }
+  }
+
+  @Test func tablesFindEveryFingerprintTheyHold() {
+    var random = Random(state: 7)
+    for count in [0, 1, 3, 100, 5000] {
+      var pairs: [(fingerprint: UInt32, key: Int32)] = []
+      for key in 0..<count {
+        pairs.append((UInt32(truncatingIfNeeded: random.next(Int(UInt32.max))), Int32(key)))
+      }
+      let table = SkeletonTable(pairs)
+      #expect(table.isValid(keyCount: count))
+      for (fingerprint, key) in pairs {
+        let keys = table.range(of: fingerprint, shift: table.shift).map { table.keys[$0] }
+        #expect(keys.contains(key))
+      }
+      #expect(
+        table.range(of: 12345, shift: table.shift).allSatisfy { table.fingerprints[$0] == 12345 })
+    }
+  }
+
+  /// Names with one consonant written wrong, inside a sentence, are found among a few
+  /// hundred generated names: the lookups alone must find them, without gram voting.
+  @Test func namesWithOneWrongConsonantAreFound() throws {
+    var random = Random(state: 3)
+    let syllables = ["ka", "lo", "mi", "ren", "sa", "tor", "vi", "zen", "dru", "pel", "shu", "bam"]
+    var entries: [MatchEntry] = []
+    for number in 0..<300 {
+      var name = ""
+      for _ in 0..<(2 + random.next(3)) { name += syllables[random.next(syllables.count)] }
+      entries.append(
+        MatchEntry(
+          identifier: "e\(number)", type: "contact", phrases: [MatchPhrase(name)],
+          priority: number))
+    }
+    let index = try MatchIndex(entries: entries, normalizer: try Normalizer.shared)
+    let swaps: [Character: Character] = [
+      "k": "g", "l": "r", "m": "n", "t": "d", "z": "s", "p": "b",
+    ]
+    var found = 0
+    var tried = 0
+    for entry in entries.prefix(100) {
+      let name = entry.phrases[0].text
+      guard let position = name.firstIndex(where: { swaps[$0] != nil }) else { continue }
+      var garbled = name
+      garbled.replaceSubrange(position...position, with: String(swaps[name[position]]!))
+      tried += 1
+      let utterance = try PreparedUtterance(
+        "please call \(garbled) now", normalizer: try Normalizer.shared)
+      let candidates = index.neighborhoodCandidates(
+        utterance, window: 0..<utterance.symbols.count, allowedTypes: nil)
+      let target = Int32(Int(entry.identifier.dropFirst())!)
+      if candidates.contains(where: { index.keyEntry[Int($0.key)] == target }) { found += 1 }
+      let matches = try index.matches(in: "please call \(garbled) now", limit: 5)
+      #expect(matches.contains { $0.identifier == entry.identifier }, "\(garbled)")
+    }
+    #expect(tried >= 80)
+    #expect(Double(found) / Double(tried) >= 0.95, "found \(found) of \(tried)")
+  }
+}
