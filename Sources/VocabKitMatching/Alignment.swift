@@ -127,4 +127,42 @@ enum Alignment {
     }
     return previous[b.count]
   }
+
+  /// The Levenshtein distance between `pattern` (at most 64 bytes of 7-bit ASCII) and
+  /// `text`, by Myers' bit-parallel algorithm (in Hyyrö's formulation): one pass over `text`
+  /// with a few word operations per byte. `equal` is scratch space of 128 words, all zero on
+  /// entry and on return.
+  ///
+  /// - Complexity: O(*n*) for a text of *n* bytes.
+  static func bitParallelDistance(
+    _ pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>,
+    equal: UnsafeMutableBufferPointer<UInt64>
+  ) -> Int {
+    let m = pattern.count
+    guard m > 0 else { return text.count }
+    precondition(m <= 64, "bitParallelDistance takes patterns of at most 64 bytes")
+    for (index, byte) in pattern.enumerated() { equal[Int(byte & 0x7F)] |= 1 << UInt64(index) }
+    let last: UInt64 = 1 << UInt64(m - 1)
+    var positive: UInt64 = m == 64 ? ~0 : (1 << UInt64(m)) - 1
+    var negative: UInt64 = 0
+    var score = m
+    for byte in text {
+      let match = equal[Int(byte & 0x7F)]
+      let vertical = match | negative
+      let horizontal = (((match & positive) &+ positive) ^ positive) | match
+      var horizontalPositive = negative | ~(horizontal | positive)
+      var horizontalNegative = positive & horizontal
+      if horizontalPositive & last != 0 {
+        score += 1
+      } else if horizontalNegative & last != 0 {
+        score -= 1
+      }
+      horizontalPositive = (horizontalPositive << 1) | 1
+      horizontalNegative <<= 1
+      positive = horizontalNegative | ~(vertical | horizontalPositive)
+      negative = horizontalPositive & vertical
+    }
+    for byte in pattern { equal[Int(byte & 0x7F)] = 0 }
+    return score
+  }
 }

@@ -94,7 +94,7 @@ extension MatchIndex {
   static let maximumSpanTokens = 4
   /// Skeleton lookups that name more keys than this are too unspecific to verify (the
   /// exact lookup and gram voting still find such keys).
-  static let maximumSkeletonFanOut = 8
+  static let maximumSkeletonFanOut = 32
   /// The most keys from skeleton lookups verified for one query. Fan-out 8 and 24 keys were
   /// the fastest settings that kept top-1 on `vocab bench --suite match` (10k and 100k).
   static let maximumLookupCandidates = 24
@@ -319,67 +319,118 @@ extension MatchIndex {
       tokenEnds.append(end)
       position = end
     }
-    var found: [Int32: (priority: Int, window: Range<Int>)] = [:]
-    func collect(_ table: SkeletonTable, _ range: Range<Int>, priority: Int, span: Range<Int>) {
-      guard !range.isEmpty, range.count <= Self.maximumSkeletonFanOut else { return }
-      for position in range {
-        let key = table.keys[position]
-        if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[Int(key)])])] {
-          continue
-        }
-        if let current = found[key],
-          current.priority > priority
-            || (current.priority == priority && current.window.count >= span.count)
-        {
-          continue
-        }
-        found[key] = (priority, span)
+    // Each key found keeps its closest span: the symbol edit distance to it (bit-parallel,
+    // tens of nanoseconds), relative to the longer of the two, then the lookup's priority.
+    // Each key found keeps its closest span: the symbol edit distance to it (bit-parallel,
+    // tens of nanoseconds), relative to the longer of the two, then the lookup's priority.
+    // Keys are marked in epoch-stamped scratch arrays, so nothing is hashed or cleared.
+    return scratchPool.withScratch(keyCount: keyEntry.count) { scratch in
+      scratch.lookupEpoch &+= 1
+      if scratch.lookupEpoch == 0 {  // Wrapped: stale stamps could collide with the new epoch.
+        for key in scratch.lookupStamp.indices { scratch.lookupStamp[key] = 0 }
+        scratch.lookupEpoch = 1
       }
-    }
-    let ownShift = ownSkeletons.shift
-    let variantShift = variantSkeletons.shift
-    var skeleton: [UInt8] = []
-    for first in tokenStarts.indices {
-      skeleton.removeAll(keepingCapacity: true)
-      var allCommon = true
-      for last in first..<min(first + Self.maximumSpanTokens, tokenStarts.count) {
-        for position in tokenStarts[last]..<tokenEnds[last] {
-          Skeleton.append(utterance.symbols[position], to: &skeleton)
-        }
-        if !utterance.isCommonToken[Int(utterance.tokenOfSymbol[tokenStarts[last]])] {
-          allCommon = false
-        }
-        guard skeleton.count <= longestSkeleton + 1 else { break }
-        guard !skeleton.isEmpty, !allCommon else { continue }
-        let span = tokenStarts[first]..<tokenEnds[last]
-        skeleton.withUnsafeBufferPointer { buffer in
-          let whole = Skeleton.fingerprint(buffer)
-          collect(
-            ownSkeletons, ownSkeletons.range(of: whole, shift: ownShift), priority: 3, span: span)
-          collect(
-            variantSkeletons, variantSkeletons.range(of: whole, shift: variantShift), priority: 2,
-            span: span)
-          guard buffer.count >= Self.minimumVariantSkeleton else { return }
-          for index in buffer.indices where index == 0 || buffer[index] != buffer[index - 1] {
-            let variant = Skeleton.fingerprint(buffer, skipping: index)
-            collect(
-              ownSkeletons, ownSkeletons.range(of: variant, shift: ownShift), priority: 2,
-              span: span)
-            collect(
-              variantSkeletons, variantSkeletons.range(of: variant, shift: variantShift),
-              priority: 1, span: span)
+      let epoch = scratch.lookupEpoch
+      var found = scratch.lookupFound
+      scratch.lookupFound = []
+      found.removeAll(keepingCapacity: true)
+      let ownShift = ownSkeletons.shift
+      let variantShift = variantSkeletons.shift
+      var skeleton: [UInt8] = []
+      skeleton.reserveCapacity(longestSkeleton + 2)
+      // (fingerprint, look in the variant table, priority) for one span.
+      var lookups: [(fingerprint: UInt32, inVariants: Bool, priority: Int8)] = []
+      symbols.withUnsafeBufferPointer { keySymbols in
+        utterance.symbols.withUnsafeBufferPointer { text in
+          scratch.lookupStamp.withUnsafeMutableBufferPointer { stamps in
+            scratch.lookupSlot.withUnsafeMutableBufferPointer { slots in
+              withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
+                equal.initialize(repeating: 0)
+                for first in tokenStarts.indices {
+                  skeleton.removeAll(keepingCapacity: true)
+                  var allCommon = true
+                  let firstIsCommon = utterance.isCommonToken[
+                    Int(utterance.tokenOfSymbol[tokenStarts[first]])]
+                  for last in first..<min(first + Self.maximumSpanTokens, tokenStarts.count) {
+                    for position in tokenStarts[last]..<tokenEnds[last] {
+                      Skeleton.append(text[position], to: &skeleton)
+                    }
+                    let lastIsCommon = utterance.isCommonToken[
+                      Int(utterance.tokenOfSymbol[tokenStarts[last]])]
+                    if !lastIsCommon { allCommon = false }
+                    guard skeleton.count <= longestSkeleton + 1 else { break }
+                    // A span of several tokens that begins or ends with a common word ("call
+                    // alex") is looked up only as its inner part: names rarely begin or end
+                    // with "call" or "please", and exact names that do are found exactly.
+                    guard !skeleton.isEmpty, !allCommon else { continue }
+                    if last > first, firstIsCommon || lastIsCommon { continue }
+                    let span = tokenStarts[first]..<tokenEnds[last]
+                    lookups.removeAll(keepingCapacity: true)
+                    skeleton.withUnsafeBufferPointer { buffer in
+                      let whole = Skeleton.fingerprint(buffer)
+                      lookups.append((whole, false, 3))
+                      lookups.append((whole, true, 2))
+                      guard buffer.count >= Self.minimumVariantSkeleton else { return }
+                      for index in buffer.indices
+                      where index == 0 || buffer[index] != buffer[index - 1] {
+                        let variant = Skeleton.fingerprint(buffer, skipping: index)
+                        lookups.append((variant, false, 2))
+                        lookups.append((variant, true, 1))
+                      }
+                    }
+                    for lookup in lookups {
+                      let table = lookup.inVariants ? variantSkeletons : ownSkeletons
+                      let range = table.range(
+                        of: lookup.fingerprint, shift: lookup.inVariants ? variantShift : ownShift)
+                      guard !range.isEmpty, range.count <= Self.maximumSkeletonFanOut else {
+                        continue
+                      }
+                      for position in range {
+                        let key = Int(table.keys[position])
+                        if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
+                          continue
+                        }
+                        let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
+                        let distance =
+                          bounds.count <= 64
+                          ? Alignment.bitParallelDistance(
+                            UnsafeBufferPointer(rebasing: keySymbols[bounds]),
+                            UnsafeBufferPointer(rebasing: text[span]), equal: equal)
+                          : Alignment.levenshtein(Array(keySymbols[bounds]), Array(text[span]))
+                        let relative = Float(distance) / Float(max(bounds.count, span.count, 1))
+                        if stamps[key] == epoch {
+                          let slot = Int(slots[key])
+                          let current = found[slot]
+                          if current.distance < relative
+                            || (current.distance == relative && current.priority >= lookup.priority)
+                          {
+                            continue
+                          }
+                          found[slot] = (Int32(key), relative, lookup.priority, span)
+                        } else {
+                          stamps[key] = epoch
+                          slots[key] = Int32(found.count)
+                          found.append((Int32(key), relative, lookup.priority, span))
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }
-    }
-    let ranked = found.sorted { a, b in
-      if a.value.priority != b.value.priority { return a.value.priority > b.value.priority }
-      if a.value.window.count != b.value.window.count {
-        return a.value.window.count > b.value.window.count
+      found.sort { a, b in
+        if a.distance != b.distance { return a.distance < b.distance }
+        if a.priority != b.priority { return a.priority > b.priority }
+        if a.window.count != b.window.count { return a.window.count > b.window.count }
+        return a.key < b.key
       }
-      return a.key < b.key
+      let result = found.prefix(Self.maximumLookupCandidates).map { ($0.key, $0.window) }
+      scratch.lookupFound = found
+      return result
     }
-    return ranked.prefix(Self.maximumLookupCandidates).map { ($0.key, $0.value.window) }
   }
 
   /// Keys that sound exactly like some token-aligned span of the window.
@@ -500,6 +551,11 @@ struct Scratch {
   /// Keys whose votes reached their share of grams in this query, in order of reaching it.
   var qualified: [Int32] = []
   var levels: [Int16] = []
+  /// Skeleton lookups: for each key, the query (epoch) that last found it and where.
+  var lookupStamp: [UInt32] = []
+  var lookupSlot: [Int32] = []
+  var lookupEpoch: UInt32 = 0
+  var lookupFound: [(key: Int32, distance: Float, priority: Int8, window: Range<Int>)] = []
 }
 
 /// Scratch space for queries, so a query allocates nothing in proportion to the
@@ -512,6 +568,9 @@ final class ScratchPool: Sendable {
     if scratch.votes.count != keyCount {
       scratch.votes = [Tally](repeating: Tally(), count: keyCount)
       scratch.epoch = 0
+      scratch.lookupStamp = [UInt32](repeating: 0, count: keyCount)
+      scratch.lookupSlot = [Int32](repeating: 0, count: keyCount)
+      scratch.lookupEpoch = 0
     }
     let result = body(&scratch)
     idle.withLock { if $0.count < 64 { $0.append(scratch) } }
