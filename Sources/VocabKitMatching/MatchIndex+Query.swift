@@ -90,6 +90,11 @@ extension MatchIndex {
   /// runs only when the lookups found nothing scoring at least this.
   public static let lookupSufficientScore = 0.8
 
+  /// Gram voting runs only when the postings of the query's grams number at most this,
+  /// which bounds its cost (about 0.3 ms) at any vocabulary size; small vocabularies, such as
+  /// an app's lists or contacts, always get it.
+  public static let maximumFallbackPostings = 20_000
+
   /// The most tokens a span may have in skeleton lookups.
   static let maximumSpanTokens = 4
   /// Skeleton lookups that name more keys than this are too unspecific to verify (the
@@ -186,6 +191,13 @@ extension MatchIndex {
         visits.append((Self.unigramBase + soundClass, 0))
       }
       visits.append((Self.vowelBucket, 0))
+      // Voting is a fallback: past a budget of postings (large vocabularies) it would cost
+      // more than every lookup together, so it is skipped and the lookups' answer stands.
+      var postingCount = 0
+      for (bucket, _) in visits {
+        postingCount += Int(postingBounds[bucket + 1] - postingBounds[bucket])
+      }
+      guard postingCount <= Self.maximumFallbackPostings else { return [] }
       var qualified = scratch.qualified
       scratch.qualified = []
       scratch.votes.withUnsafeMutableBufferPointer { votes in
@@ -320,9 +332,11 @@ extension MatchIndex {
       position = end
     }
     // Each key found keeps its closest span: the symbol edit distance to it (bit-parallel,
-    // tens of nanoseconds), relative to the longer of the two, then the lookup's priority.
+    // tens of nanoseconds) relative to the longer of the two, weighted by the key's weight
+    // and negated so that smaller is better; then the lookup's priority.
     // Each key found keeps its closest span: the symbol edit distance to it (bit-parallel,
-    // tens of nanoseconds), relative to the longer of the two, then the lookup's priority.
+    // tens of nanoseconds) relative to the longer of the two, weighted by the key's weight
+    // and negated so that smaller is better; then the lookup's priority.
     // Keys are marked in epoch-stamped scratch arrays, so nothing is hashed or cleared.
     return scratchPool.withScratch(keyCount: keyEntry.count) { scratch in
       scratch.lookupEpoch &+= 1
@@ -397,7 +411,12 @@ extension MatchIndex {
                             UnsafeBufferPointer(rebasing: keySymbols[bounds]),
                             UnsafeBufferPointer(rebasing: text[span]), equal: equal)
                           : Alignment.levenshtein(Array(keySymbols[bounds]), Array(text[span]))
-                        let relative = Float(distance) / Float(max(bounds.count, span.count, 1))
+                        // Best first by an estimate of the final score: closeness times the
+                        // key's weight, so a whole name one edit away outranks the exact
+                        // words of other names it shares (partial keys weigh 0.85).
+                        let relative =
+                          -(1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
+                          * keyWeight[key]
                         if stamps[key] == epoch {
                           let slot = Int(slots[key])
                           let current = found[slot]
