@@ -408,7 +408,11 @@ public final class MatchIndex: Sendable {
       guard tokens.count > 1 else { return }
       for (token, key) in zip(tokens, keys) {
         let tokenWeight = PhoneticKey.weight(key)
-        guard tokenWeight >= MatchIndex.minimumPartialWeight, !token.isNumber else { continue }
+        // Common words ("and", "list", "the") are not keys of their own: "and" must not find
+        // "Bill and Malinda".
+        guard tokenWeight >= MatchIndex.minimumPartialWeight, !token.isNumber,
+          !CommonWords.latinKeys.contains(token.latinKey)
+        else { continue }
         addKey(
           key, latin: Array(token.latinKey.utf8), entry: entry, phrase: phrase,
           weight: weight * MatchIndex.partialWeight,

@@ -28,6 +28,15 @@ enum EvalCommand {
       .value(
         "report", "FILE.html",
         help: "Also write an HTML report: charts, confusions, score histograms, failures."),
+      .flag(
+        "slot-matching",
+        help:
+          "Score the matcher alone on each bound slot (top-1 against the exact-phrase baseline), not routing."
+      ),
+      .value("min-slot-match", "X", help: "With --slot-matching: fail below this top-1."),
+      .value(
+        "export-slot-cases", "FILE",
+        help: "With --slot-matching: write the cases and their choices for peers_corpus.py."),
     ],
     run: run)
 
@@ -57,6 +66,9 @@ enum EvalCommand {
       cutoff: try arguments.number("cutoff", in: 0.0...1.0) ?? defaults.cutoff,
       confident: try arguments.number("confident", in: 0.0...1.0) ?? defaults.confident,
       margin: try arguments.number("margin", in: 0.0...1.0) ?? defaults.margin)
+    if arguments.flag("slot-matching") {
+      return try slotMatching(arguments, console, corpora, vocabulary, policy)
+    }
     let evaluator = Evaluator(router: Router(vocabulary: vocabulary, policy: policy))
     let showProgress = console.errorIsTerminal && !arguments.flag("json")
     let report = try evaluator.evaluate(corpora) { done, total in
@@ -129,5 +141,42 @@ enum EvalCommand {
     }
     for failure in failed { console.error("error: \(failure)") }
     return failed.isEmpty ? 0 : 1
+  }
+
+  /// `--slot-matching`: the matcher alone on every bound slot of the corpora.
+  static func slotMatching(
+    _ arguments: ParsedArguments, _ console: Console, _ corpora: [Corpus],
+    _ vocabulary: CompiledVocabulary, _ policy: ResolutionPolicy
+  ) throws -> Int32 {
+    let minimum = try arguments.number("min-slot-match", in: 0.0...1.0)
+    let cases = corpora.flatMap { SlotMatching.cases(in: $0, vocabulary: vocabulary) }
+    if let file = arguments.value("export-slot-cases") {
+      let lines = try cases.map { try SlotMatching.exportLine($0, vocabulary: vocabulary) }
+      try AtomicFile.write(lines.joined(separator: "\n") + "\n", to: file)
+      console.error("Wrote \(cases.count) cases to \(file).")
+    }
+    let report = try SlotMatching.evaluate(cases, in: vocabulary, policy: policy)
+    if arguments.flag("json") {
+      console.output(try JSONOutput.pretty(report))
+    } else {
+      console.output(
+        Table.render([
+          ["metric", "value"], ["bound slots", "\(report.cases)"],
+          ["matcher top-1", format2(report.topOne)], ["no match", format2(report.noMatch)],
+          ["matcher top-1, forced to answer", format2(report.forcedTopOne)],
+          ["exact-phrase baseline", format2(report.exactPhrase)],
+          ["median µs / slot", String(Int(report.medianMicroseconds))],
+        ]))
+      let shown = try arguments.number("failures", in: 0...100_000) ?? 10
+      if !report.misses.isEmpty, shown > 0 {
+        console.output("\nMisses (\(report.misses.count)):")
+        for miss in report.misses.prefix(shown) { console.output("  \(miss)") }
+      }
+    }
+    if let minimum, report.topOne < minimum {
+      console.error("error: matcher top-1 \(format2(report.topOne)) < \(minimum)")
+      return 1
+    }
+    return 0
   }
 }
