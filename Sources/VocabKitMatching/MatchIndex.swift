@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import VocabKitNormalization
 
 /// A compiled, immutable index of entries that finds them inside utterances.
@@ -125,6 +127,16 @@ public final class MatchIndex: Sendable {
     var typeNames: [String] = []
     var entryType: [Int32] = []
     entryType.reserveCapacity(entries.count)
+    // Normalization (ICU) is most of the work: done first, on every core for large lists.
+    var texts: [String] = []
+    for entry in entries {
+      for phrase in entry.phrases {
+        texts.append(phrase.text)
+        if let hint = phrase.pronunciation { texts.append(Self.stripToneDigits(hint)) }
+      }
+    }
+    let normalized = try Self.normalizeAll(texts, normalizer: normalizer)
+    var next = 0
     for (entryIndex, entry) in entries.enumerated() {
       if typeIDs[entry.type] == nil {
         typeIDs[entry.type] = Int32(typeNames.count)
@@ -132,15 +144,15 @@ public final class MatchIndex: Sendable {
       }
       entryType.append(typeIDs[entry.type]!)
       for (phraseIndex, phrase) in entry.phrases.enumerated() {
-        let tokens = try normalizer.normalize(phrase.text)
         builder.addPhrase(
-          tokens: tokens, entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),
-          viaPronunciation: false)
-        if let hint = phrase.pronunciation {
-          let hintTokens = try normalizer.normalize(Self.stripToneDigits(hint))
+          tokens: normalized[next], entry: entryIndex, phrase: phraseIndex,
+          weight: Float(phrase.weight), viaPronunciation: false)
+        next += 1
+        if phrase.pronunciation != nil {
           builder.addPhrase(
-            tokens: hintTokens, entry: entryIndex, phrase: phraseIndex,
+            tokens: normalized[next], entry: entryIndex, phrase: phraseIndex,
             weight: Float(phrase.weight), viaPronunciation: true)
+          next += 1
         }
       }
     }
@@ -174,6 +186,52 @@ public final class MatchIndex: Sendable {
     (ownSkeletons, variantSkeletons, longestSkeleton) = Self.skeletonTables(
       bounds: builder.keySymbolBounds, symbols: builder.symbols,
       isPartial: builder.keyIsPartial)
+  }
+
+  /// The tokens of every text, in order: in parallel chunks on all cores when there are
+  /// many (the normalizer is safe to share across threads), in line otherwise.
+  ///
+  /// - Complexity: O(*n*) in the total length of the texts, divided among the cores.
+  static func normalizeAll(_ texts: [String], normalizer: Normalizer) throws(ICUError)
+    -> [[Token]]
+  {
+    let chunkSize = 512
+    guard texts.count > 2 * chunkSize else {
+      var result: [[Token]] = []
+      result.reserveCapacity(texts.count)
+      for text in texts { result.append(try normalizer.normalize(text)) }
+      return result
+    }
+    let chunks = (texts.count + chunkSize - 1) / chunkSize
+    let results = ChunkResults(chunks)
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      let range = (chunk * chunkSize)..<min(texts.count, (chunk + 1) * chunkSize)
+      do throws(ICUError) {
+        var tokens: [[Token]] = []
+        tokens.reserveCapacity(range.count)
+        for index in range { tokens.append(try normalizer.normalize(texts[index])) }
+        results.store(chunk, .success(tokens))
+      } catch {
+        results.store(chunk, .failure(error))
+      }
+    }
+    var result: [[Token]] = []
+    result.reserveCapacity(texts.count)
+    for outcome in results.take() { result += try outcome.get() }
+    return result
+  }
+
+  /// One slot per chunk, each written by exactly one thread of `concurrentPerform`.
+  private final class ChunkResults: Sendable {
+    private let slots: Mutex<[Result<[[Token]], ICUError>]>
+
+    init(_ count: Int) { slots = Mutex(Array(repeating: .success([]), count: count)) }
+
+    func store(_ chunk: Int, _ outcome: Result<[[Token]], ICUError>) {
+      slots.withLock { $0[chunk] = outcome }
+    }
+
+    func take() -> [Result<[[Token]], ICUError>] { slots.withLock { $0 } }
   }
 
   /// The skeleton tables of the keys.
@@ -438,23 +496,26 @@ public final class MatchIndex: Sendable {
       latin += latinKey
       keyLatinBounds.append(Int32(latin.count))
       let classes = MatchIndex.classes(key)
-      // Each distinct pair once, at its first position.
-      var buckets: [UInt16: UInt8] = [:]
+      // Each distinct pair once, at its first position (keys have few pairs: a linear
+      // search beats hashing).
+      var buckets: [(bucket: UInt16, position: UInt8)] = []
       if classes.count >= 2 {
         for position in 1..<classes.count {
           let bucket = UInt16(
             MatchIndex.bigram(
               classes[position - 1].soundClass, classes[position].soundClass,
               vowelBetween: classes[position].afterVowel))
-          if buckets[bucket] == nil { buckets[bucket] = UInt8(min(position - 1, 255)) }
+          if !buckets.contains(where: { $0.bucket == bucket }) {
+            buckets.append((bucket, UInt8(min(position - 1, 255))))
+          }
         }
       } else if let only = classes.first {
-        buckets[UInt16(MatchIndex.unigramBase + Int(only.soundClass))] = 0
+        buckets.append((UInt16(MatchIndex.unigramBase + Int(only.soundClass)), 0))
       } else {
-        buckets[UInt16(MatchIndex.vowelBucket)] = 0
+        buckets.append((UInt16(MatchIndex.vowelBucket), 0))
       }
       keyGramCount.append(UInt16(min(buckets.count, Int(UInt16.max))))
-      for (bucket, position) in buckets.sorted(by: { $0.key < $1.key }) {
+      for (bucket, position) in buckets.sorted(by: { $0.bucket < $1.bucket }) {
         bucketOfKey.append((bucket, index, position))
       }
     }

@@ -203,6 +203,23 @@ public struct PhoneticKey: Hashable, Sendable {
     symbols.reduce(0) { $0 + indelCost($1) }
   }
 
+  /// The sum of the indel costs of a run of symbols, without generic overhead (hot in
+  /// compiling and verifying).
+  ///
+  /// - Complexity: O(*n*) in the number of symbols.
+  public static func weight(_ symbols: ArraySlice<UInt8>) -> Int32 {
+    costs.indel.withUnsafeBufferPointer { indel in
+      symbols.withUnsafeBufferPointer { symbols in
+        var total: Int32 = 0
+        for symbol in symbols { total &+= indel[Int(symbol & 0x7F)] }
+        return total
+      }
+    }
+  }
+
+  /// The sum of the indel costs of the symbols of an array; see ``weight(_:)-(ArraySlice<UInt8>)``.
+  public static func weight(_ symbols: [UInt8]) -> Int32 { weight(symbols[...]) }
+
   private struct CostTables: Sendable {
     var indel: [Int32]
     var substitution: [Int32]
