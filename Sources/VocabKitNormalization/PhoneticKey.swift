@@ -263,19 +263,35 @@ extension PhoneticKey {
   public static func similarity(_ a: [UInt8], _ b: [UInt8]) -> Double {
     if a == b { return 1 }
     if a.isEmpty || b.isEmpty { return 0 }
-    var previous = [Int32](repeating: 0, count: b.count + 1)
-    for j in 1...b.count { previous[j] = previous[j - 1] + indelCost(b[j - 1]) }
-    var current = previous
-    for i in 1...a.count {
-      current[0] = previous[0] + indelCost(a[i - 1])
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j - 1] + substitutionCost(a[i - 1], b[j - 1]),
-          previous[j] + indelCost(a[i - 1]), current[j - 1] + indelCost(b[j - 1]))
+    let tables = costs
+    let cost = tables.indel.withUnsafeBufferPointer { indel in
+      tables.substitution.withUnsafeBufferPointer { substitution in
+        a.withUnsafeBufferPointer { a in
+          b.withUnsafeBufferPointer { b in
+            // Two rows of the edit-distance table, on the stack.
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (b.count + 1)) { rows in
+              var previous = rows.baseAddress!
+              var current = previous + (b.count + 1)
+              previous[0] = 0
+              for j in 1...b.count { previous[j] = previous[j - 1] + indel[Int(b[j - 1] & 0x7F)] }
+              for i in 1...a.count {
+                let symbol = Int(a[i - 1] & 0x7F)
+                let deletion = indel[symbol]
+                current[0] = previous[0] + deletion
+                for j in 1...b.count {
+                  let other = Int(b[j - 1] & 0x7F)
+                  current[j] = Swift.min(
+                    previous[j - 1] + substitution[symbol << 7 | other],
+                    previous[j] + deletion, current[j - 1] + indel[other])
+                }
+                swap(&previous, &current)
+              }
+              return previous[b.count]
+            }
+          }
+        }
       }
-      swap(&previous, &current)
     }
-    let cost = Double(previous[b.count])
-    return max(0, 1 - cost / Double(max(weight(a), weight(b), 1)))
+    return max(0, 1 - Double(cost) / Double(max(weight(a), weight(b), 1)))
   }
 }

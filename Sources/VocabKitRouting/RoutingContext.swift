@@ -82,7 +82,7 @@ struct RoutingContext {
   ///
   /// Costs: a carrier word matched to a token costs 1 - their phonetic similarity (1 when
   /// unrelated); a skipped carrier word 1; an extra token 0.5 (0.05 for fillers and app
-  /// mentions); a slot costs what ``slotCost(_:app:intent:span:)`` says. The score is 1 -
+  /// mentions); a slot costs what ``slotCost(_:app:boundMatches:span:)`` says. The score is 1 -
   /// cost / (carrier words + slots).
   mutating func align(_ template: Template) -> TemplateAlignment {
     let n = utterance.tokens.count
@@ -93,6 +93,34 @@ struct RoutingContext {
     var back = [[(Int, Int)]](
       repeating: [(Int, Int)](repeating: (-1, -1), count: n + 1), count: k + 1)
     cost[0][0] = 0
+    // Each carrier word's costs (and those of it merged with the next word) looked up once
+    // per template, not once per cell: the lookups hash the word's symbols.
+    var wordCostsOf: [[Double]] = []
+    var mergedCostsOf: [[Double]] = []
+    // Each bound slot's matches, also looked up once per template.
+    var slotMatchesOf: [[Match]?] = []
+    for e in 0..<k {
+      guard case .word(let symbols, _) = elements[e] else {
+        wordCostsOf.append([])
+        mergedCostsOf.append([])
+        if case .slot(let name) = elements[e], name != "applicationName" {
+          let parameter = ParameterName(intent: template.intent, parameter: name)
+          slotMatchesOf.append(
+            router.vocabulary.isBound(app: template.app, parameter: parameter)
+              ? matches(app: template.app, parameter: parameter) : nil)
+        } else {
+          slotMatchesOf.append(nil)
+        }
+        continue
+      }
+      slotMatchesOf.append(nil)
+      wordCostsOf.append(costs(of: symbols))
+      if e + 1 < k, case .word(let next, _) = elements[e + 1] {
+        mergedCostsOf.append(costs(of: symbols + next))
+      } else {
+        mergedCostsOf.append([])
+      }
+    }
     func relax(_ e: Int, _ i: Int, _ value: Double, from: (Int, Int)) {
       if value < cost[e][i] {
         cost[e][i] = value
@@ -106,24 +134,23 @@ struct RoutingContext {
         if i < n { relax(e, i + 1, here + extraCost(i), from: (e, i)) }
         guard e < k else { continue }
         switch elements[e] {
-        case .word(let symbols, _):
+        case .word:
           relax(e + 1, i, here + 1, from: (e, i))
           if i < n {
-            relax(e + 1, i + 1, here + costs(of: symbols)[i], from: (e, i))
+            relax(e + 1, i + 1, here + wordCostsOf[e][i], from: (e, i))
           }
           if i + 1 < n {
-            relax(
-              e + 1, i + 2, here + costs(of: symbols)[n + i],
-              from: (e, i))
+            relax(e + 1, i + 2, here + wordCostsOf[e][n + i], from: (e, i))
           }
-          if e + 1 < k, case .word(let next, _) = elements[e + 1], i < n {
-            relax(e + 2, i + 1, here + costs(of: symbols + next)[i], from: (e, i))
+          if !mergedCostsOf[e].isEmpty, i < n {
+            relax(e + 2, i + 1, here + mergedCostsOf[e][i], from: (e, i))
           }
         case .slot(let name):
           relax(e + 1, i, here + 0.8, from: (e, i))
           if i < n {
             for j in (i + 1)...n {
-              let value = slotCost(name, app: template.app, intent: template.intent, span: i..<j)
+              let value = slotCost(
+                name, app: template.app, boundMatches: slotMatchesOf[e], span: i..<j)
               relax(e + 1, j, here + value, from: (e, i))
             }
           }
@@ -172,8 +199,9 @@ struct RoutingContext {
     return similarity < 0.5 ? 1 : 1 - similarity
   }
 
-  /// The cost of filling a slot with a span.
-  private mutating func slotCost(_ name: String, app: String, intent: String, span: Range<Int>)
+  /// The cost of filling a slot with a span; `boundMatches` are the slot's vocabulary
+  /// matches, nil for a free-text slot.
+  private func slotCost(_ name: String, app: String, boundMatches: [Match]?, span: Range<Int>)
     -> Double
   {
     if name == "applicationName" {
@@ -184,12 +212,10 @@ struct RoutingContext {
       if !inside.isEmpty { return 3 }  // Another app's name.
       return 0.7 + 0.2 * Double(span.count - 1)
     }
-    let parameter = ParameterName(intent: intent, parameter: name)
-    guard router.vocabulary.isBound(app: app, parameter: parameter) else {
+    guard let matches = boundMatches else {
       // Free text: cheap, but not free, so carrier words are preferred where they fit.
       return 0.1 * Double(span.count) + (span.allSatisfy { cheapTokens[$0] } ? 0.5 : 0)
     }
-    let matches = self.matches(app: app, parameter: parameter)
     let qualifiers = name == "mediaSearch" ? qualifierTokens(span) : []
     var best = 0.9 + 0.05 * Double(span.count)
     for match in matches where match.tokenRange.clamped(to: span) == match.tokenRange {
