@@ -28,6 +28,9 @@ enum EvalCommand {
       .value(
         "report", "FILE.html",
         help: "Also write an HTML report: charts, confusions, score histograms, failures."),
+      .value(
+        "every", "N",
+        help: "Evaluate every Nth utterance of each corpus (the 1st, N+1st, …), for quick gates."),
       .flag(
         "slot-matching",
         help:
@@ -53,6 +56,12 @@ enum EvalCommand {
         corpora.append(try Corpus.read(URL(fileURLWithPath: file), file: file))
       } catch {
         throw CommandFailure(description: "\(file): cannot read the corpus: \(error)")
+      }
+    }
+    if let every = try arguments.number("every", in: 1...1_000_000) {
+      for index in corpora.indices {
+        corpora[index].lines = corpora[index].lines.enumerated()
+          .filter { $0.offset % every == 0 }.map(\.element)
       }
     }
     let problems = corpora.flatMap(\.problems)
