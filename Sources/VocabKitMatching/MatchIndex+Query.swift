@@ -10,9 +10,10 @@ extension MatchIndex {
   ///   - tokens: Only spans inside these tokens; nil for the whole utterance.
   ///   - limit: The most matches returned.
   ///   - cutoff: Matches scoring below this are not returned (never a fake 0).
-  /// - Complexity: O(*p* + *c* × *m* × *n*): *p* postings that share sound grams with the
-  ///   utterance, *c* ≤ ``maximumCandidates`` verified keys of *m* symbols, and an
-  ///   utterance of *n* symbols.
+  /// - Complexity: O(*t* × *s* + *c* × *m* × *n*): skeleton lookups for *t* tokens of *s*
+  ///   skeleton elements, *c* verified keys of *m* symbols and an utterance of *n* symbols;
+  ///   plus, only when the lookups find nothing good, gram voting over at most
+  ///   ``maximumFallbackPostings`` postings.
   public func matches(
     in utterance: PreparedUtterance, types: Set<String>? = nil, tokens: Range<Int>? = nil,
     limit: Int = 10, cutoff: Double = 0.5
@@ -65,7 +66,7 @@ extension MatchIndex {
   }
 
   /// How much lower a match may score than a shorter one inside it and still explain it
-  /// away (see ``withoutExplainedAway(_:)``).
+  /// away (see `withoutExplainedAway`).
   public static let containmentMargin = 0.1
 
   /// Drops each match whose span lies strictly inside the span of another match that scores
@@ -83,7 +84,8 @@ extension MatchIndex {
     }
   }
 
-  /// The deduction for a match whose words are all common words (see ``CommonWords``).
+  /// The deduction for a match whose words are all common words (a built-in list of frequent
+  /// English words and the function words of the other languages).
   public static let commonWordPenalty = 0.15
 
   /// A match this good from the exact and skeleton lookups ends the search: gram voting

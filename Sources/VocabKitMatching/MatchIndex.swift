@@ -117,7 +117,7 @@ public final class MatchIndex: Sendable {
 
   /// Compiles `entries`.
   ///
-  /// - Throws: ``ICUError`` if normalization fails (a broken ICU installation).
+  /// - Throws: `ICUError` if normalization fails (a broken ICU installation).
   /// - Complexity: O(*n*) in the total length of the phrases.
   public init(entries: [MatchEntry], normalizer: Normalizer) throws(ICUError) {
     self.entries = entries

@@ -14,7 +14,7 @@ public struct PreparedUtterance: Sendable {
   let tokenOfSymbol: [Int32]
   /// Prefix sums of the symbols' indel costs, for the weight of any span.
   let weightPrefix: [Int32]
-  /// For each token, whether it is a common word (see ``CommonWords``).
+  /// For each token, whether it is a common word (a built-in list of frequent words).
   let isCommonToken: [Bool]
 
   /// Normalizes `text` with `normalizer`.

@@ -38,7 +38,7 @@ extension CompiledVocabulary {
   /// cache is rebuilt, never trusted. Failing to write the cache is not an error: the
   /// outcome says so.
   ///
-  /// - Throws: ``VocabularyDirectoryError`` for a missing directory, ``ICUError`` if
+  /// - Throws: `VocabularyDirectoryError` for a missing directory, `ICUError` if
   ///   normalization fails.
   /// - Complexity: O(*s*) to fingerprint *s* bytes of sources, plus O(*n*) to read an index of
   ///   size *n* or to compile it.

@@ -43,8 +43,10 @@ public struct Router: Sendable {
 
   /// Routes one utterance.
   ///
-  /// - Parameter locale: When given (`zh-CN`, `ru`), only templates of that language
-  ///   (`Base` counts as English) are tried.
+  /// - Parameters:
+  ///   - text: The utterance, as the recognizer wrote it.
+  ///   - locale: When given (`zh-CN`, `ru`), only templates of that language
+  ///     (`Base` counts as English) are tried.
   /// - Complexity: O(*t* × *k* × *n*²) for *t* templates of *k* elements and *n* tokens,
   ///   plus the vocabulary queries of the bound slots.
   public func route(_ text: String, locale: String? = nil) throws -> RouteResult {

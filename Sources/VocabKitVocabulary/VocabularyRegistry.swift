@@ -45,6 +45,7 @@ extension VocabularyRegistry {
   /// Loads every app folder (any folder with an `Info.plist`) in `directory`.
   ///
   /// - Parameters:
+  ///   - directory: The vocabulary directory: one folder per app.
   ///   - locale: When given (`zh-Hans`, `ru`), each app's `AppIntentVocabulary.plist` comes
   ///     from the best `.lproj` for it, falling back to `Base.lproj` and then the app's
   ///     root. When nil, every localization is read and their phrases combined.

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of every library module and fails on any DocC warning
+# (broken symbol links, undocumented parameters). Output: .build/docs/<Module>.doccarchive.
+#
+#   bash Scripts/docs.sh
+#
+# Uses the toolchain's `docc` on symbol graphs emitted by the compiler (no SwiftPM plugin,
+# since packages cannot be fetched here), in its own scratch path.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=.build/docs-build
+graphs=.build/docs-symbol-graphs
+out=.build/docs
+rm -rf "$graphs" "$out"
+mkdir -p "$graphs" "$out"
+swift build --scratch-path "$scratch" --target VocabKit \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs"
+status=0
+for module in VocabKitNormalization VocabKitVocabulary VocabKitMatching VocabKitRouting \
+  VocabKitEvaluation; do
+  mkdir -p "$graphs/$module"
+  mv "$graphs/$module.symbols.json" "$graphs/$module/"
+  log=$(docc convert --additional-symbol-graph-dir "$graphs/$module" \
+    --fallback-display-name "$module" --fallback-bundle-identifier "org.vocabkit.$module" \
+    --output-path "$out/$module.doccarchive" --analyze 2>&1)
+  warnings=$(grep -c 'warning:' <<<"$log" || true)
+  echo "$module: $warnings DocC warning(s)"
+  if [[ $warnings -gt 0 ]]; then
+    grep 'warning:' <<<"$log" >&2
+    status=1
+  fi
+done
+exit $status
