@@ -1,4 +1,3 @@
-import Synchronization
 import VocabKitNormalization
 
 extension MatchIndex {
@@ -582,7 +581,7 @@ struct Scratch {
 /// Scratch space for queries, so a query allocates nothing in proportion to the
 /// vocabulary. Each query takes its own scratch; concurrent queries never share one.
 final class ScratchPool: Sendable {
-  private let idle = Mutex<[Scratch]>([])
+  private let idle = Locked<[Scratch]>([])
 
   func withScratch<Result>(keyCount: Int, _ body: (inout Scratch) -> Result) -> Result {
     var scratch = idle.withLock { $0.popLast() } ?? Scratch()

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import VocabKitNormalization
 
 /// A compiled, immutable index of entries that finds them inside utterances.
@@ -223,9 +222,9 @@ public final class MatchIndex: Sendable {
 
   /// One slot per chunk, each written by exactly one thread of `concurrentPerform`.
   private final class ChunkResults: Sendable {
-    private let slots: Mutex<[Result<[[Token]], ICUError>]>
+    private let slots: Locked<[Result<[[Token]], ICUError>]>
 
-    init(_ count: Int) { slots = Mutex(Array(repeating: .success([]), count: count)) }
+    init(_ count: Int) { slots = Locked(Array(repeating: .success([]), count: count)) }
 
     func store(_ chunk: Int, _ outcome: Result<[[Token]], ICUError>) {
       slots.withLock { $0[chunk] = outcome }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Turns text into tokens with folded forms, Latin keys, scripts and numbers.
 ///
 /// Both sides of every comparison, vocabulary entries and utterances, go through the same

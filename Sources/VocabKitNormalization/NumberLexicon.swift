@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Spelled-out numbers in English, Russian, Hindi and Thai, generated from ICU's rule-based
 /// number format so that every form ICU knows ("twenty-one", "двадцать один", "इक्कीस",
 /// "ยี่สิบเอ็ด") maps back to its value.
@@ -32,7 +30,7 @@ final class NumberLexicon: Sendable {
   /// The most words any table entry has.
   let longestEntry: Int
   /// ICU number formats are not documented as thread-safe for parsing: one caller at a time.
-  private let spellouts: Mutex<[String: Spellout]>
+  private let spellouts: Locked<[String: Spellout]>
 
   init(segmenter: (String) throws(ICUError) -> [String]) throws(ICUError) {
     var builder = Builder()
@@ -65,7 +63,7 @@ final class NumberLexicon: Sendable {
     words = builder.words
     scaleWords = builder.scaleWords
     longestEntry = builder.longestEntry
-    self.spellouts = Mutex(spellouts)
+    self.spellouts = Locked(spellouts)
   }
 
   private struct Builder {

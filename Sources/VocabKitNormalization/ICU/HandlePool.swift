@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Hands out clones of an ICU handle, one per concurrent caller, and keeps them for reuse.
 ///
 /// ICU's break iterators hold the text they segment and its transliterators are not
@@ -8,7 +6,7 @@ import Synchronization
 final class HandlePool<Handle: AnyObject & Sendable>: Sendable {
   private let prototype: Handle
   private let cloneHandle: @Sendable (Handle) throws(ICUError) -> Handle
-  private let idle = Mutex<[Handle]>([])
+  private let idle = Locked<[Handle]>([])
   /// Clones kept for reuse at most; more concurrent callers get clones that are then closed.
   private let capacity = 64
 
@@ -36,7 +34,7 @@ final class HandlePool<Handle: AnyObject & Sendable>: Sendable {
 
 /// A thread-safe cache with a bound on its size: when full it is emptied and refilled.
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  private let storage = Mutex<[Key: Value]>([:])
+  private let storage = Locked<[Key: Value]>([:])
   private let limit: Int
 
   init(limit: Int) { self.limit = limit }
