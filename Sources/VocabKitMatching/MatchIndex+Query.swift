@@ -105,7 +105,7 @@ extension MatchIndex {
   /// the fastest settings that kept top-1 on `vocab bench --suite match` (10k and 100k).
   static let maximumLookupCandidates = 24
 
-  /// The most keys verified by alignment for one query.
+  /// The most keys from gram voting verified by alignment for one query.
   public static let maximumCandidates = 64
   /// Keys sharing fewer than this many tenths of their sound grams with the query are
   /// skipped.
