@@ -128,3 +128,35 @@ import VocabKitNormalization
     #expect(Double(found) / Double(tried) >= 0.95, "found \(found) of \(tried)")
   }
 }
+
+/// The bit-parallel edit distance (fast path) against the dynamic-programming table (slow
+/// reference) on seeded random strings.
+@Suite struct BitParallelDistanceTests {
+  @Test func agreesWithTheTable() {
+    var random = SkeletonTests.Random(state: 11)
+    let alphabet = Array("aeioukgtdpbszmnlrxy0123456789".utf8)
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
+      equal.initialize(repeating: 0)
+      for _ in 0..<3000 {
+        let pattern = (0..<(1 + random.next(64))).map { _ in alphabet[random.next(alphabet.count)] }
+        var text = pattern
+        for _ in 0..<random.next(6) {  // A few edits, so distances are small and large.
+          let position = random.next(text.count + 1)
+          switch random.next(3) {
+          case 0: text.insert(alphabet[random.next(alphabet.count)], at: position)
+          case 1: if !text.isEmpty { text.remove(at: min(position, text.count - 1)) }
+          default: if !text.isEmpty { text[min(position, text.count - 1)] = alphabet[0] }
+          }
+        }
+        if random.next(4) == 0 {
+          text = (0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }
+        }
+        let fast = pattern.withUnsafeBufferPointer { p in
+          text.withUnsafeBufferPointer { t in Alignment.bitParallelDistance(p, t, equal: equal) }
+        }
+        #expect(fast == Alignment.levenshtein(pattern, text), "\(pattern) \(text)")
+        #expect(equal.allSatisfy { $0 == 0 }, "scratch left dirty")
+      }
+    }
+  }
+}
