@@ -321,7 +321,7 @@ extension MatchIndex {
   func neighborhoodCandidates(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
   ) -> [(key: Int32, window: Range<Int>)] {
-    guard !ownSkeletons.fingerprints.isEmpty else { return [] }
+    guard !ownSkeletons.keys.isEmpty else { return [] }
     var tokenStarts: [Int] = []
     var tokenEnds: [Int] = []
     var position = window.lowerBound
@@ -471,8 +471,9 @@ extension MatchIndex {
       while end <= window.upperBound, end - start <= longestKey {
         hash = Self.hash(hash, text[end - 1])
         if utterance.endsToken[end] {
-          var slot = Self.lowerBound(of: hash, in: exactHashes)
-          while slot < exactHashes.count, exactHashes[slot] == hash {
+          let folded = Self.fold(hash)
+          var slot = Self.lowerBound(of: folded, in: exactHashes)
+          while slot < exactHashes.count, exactHashes[slot] == folded {
             let key = Int(exactHashKeys[slot])
             slot += 1
             let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
@@ -490,7 +491,7 @@ extension MatchIndex {
   }
 
   /// The first index in sorted `hashes` whose value is not less than `hash`.
-  static func lowerBound(of hash: UInt64, in hashes: [UInt64]) -> Int {
+  static func lowerBound(of hash: UInt32, in hashes: [UInt32]) -> Int {
     var low = 0
     var high = hashes.count
     while low < high {

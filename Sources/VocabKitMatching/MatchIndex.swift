@@ -36,7 +36,7 @@ public final class MatchIndex: Sendable {
   /// Hashes of every key's sound symbols, sorted, with the key each belongs to: spans of
   /// the query that sound exactly like a key are always verified, however many other keys
   /// share their sound grams.
-  let exactHashes: [UInt64]
+  let exactHashes: [UInt32]
   let exactHashKeys: [Int32]
   /// The most symbols any key has.
   let longestKey: Int
@@ -57,7 +57,7 @@ public final class MatchIndex: Sendable {
   public var approximateIndexBytes: Int {
     keyEntry.count * (4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 2) + symbols.count + latin.count
       + postingBounds.count * 4 + postings.count * 5 + entryType.count * 4
-      + exactHashes.count * 12 + ownSkeletons.bytes + variantSkeletons.bytes
+      + exactHashes.count * 8 + ownSkeletons.bytes + variantSkeletons.bytes
   }
 
   /// Sound classes in candidate lookup: 12 consonant classes (voiced and voiceless pairs
@@ -168,12 +168,13 @@ public final class MatchIndex: Sendable {
     let lists = builder.postingLists()
     (postingBounds, postings, postingPositions, keyGramCount) = lists
     keyNeededVotes = Self.neededVotes(lists.3)
-    var hashed: [(hash: UInt64, key: Int32)] = []
+    var hashed: [(hash: UInt32, key: Int32)] = []
     hashed.reserveCapacity(builder.keyEntry.count)
     var longestKey = 0
     for key in 0..<builder.keyEntry.count {
       let bounds = Int(builder.keySymbolBounds[key])..<Int(builder.keySymbolBounds[key + 1])
-      hashed.append((builder.symbols[bounds].reduce(Self.hashSeed, Self.hash), Int32(key)))
+      hashed.append(
+        (Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash)), Int32(key)))
       longestKey = max(longestKey, bounds.count)
     }
     hashed.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.key < $1.key) }
@@ -266,6 +267,11 @@ public final class MatchIndex: Sendable {
       UInt8(clamping: max(1, (minimumVoteTenths * Int(count) + 9) / 10))
     }
   }
+
+  /// A 64-bit hash folded to the 32 bits the exact table keeps (a match is confirmed by
+  /// comparing symbols, so rare collisions cost only a comparison).
+  @inline(__always)
+  static func fold(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash ^ (hash >> 32)) }
 
   /// FNV-1a over sound symbols, extended one symbol at a time.
   static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -361,7 +367,7 @@ public final class MatchIndex: Sendable {
     postingBounds = try reader.readBlock(of: Int32.self)
     postings = try reader.readBlock(of: Int32.self)
     postingPositions = try reader.readBlock(of: UInt8.self)
-    exactHashes = try reader.readBlock(of: UInt64.self)
+    exactHashes = try reader.readBlock(of: UInt32.self)
     exactHashKeys = try reader.readBlock(of: Int32.self)
     longestKey = try reader.readInt()
     entryType = try reader.readBlock(of: Int32.self)

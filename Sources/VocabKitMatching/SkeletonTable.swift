@@ -56,11 +56,17 @@ enum Skeleton {
   }
 }
 
-/// Keys by skeleton fingerprint: sorted fingerprints with a directory on their top bits
-/// (about one directory slot for every four entries, at most 2¹⁶), so a lookup is one
-/// directory read and a binary search over a few entries.
+/// Keys by skeleton fingerprint, with a directory on the fingerprints' top bits (about one
+/// directory slot for every four entries, at most 2¹⁶) and, per entry, only the low 16 bits:
+/// a lookup is one directory read and a binary search over a few entries.
+///
+/// An entry matches a fingerprint when both its directory slot and its low 16 bits agree. With
+/// 16 directory bits that is the whole fingerprint; with fewer (small tables), fingerprints
+/// that differ only in the bits between can share entries, at a rate of about 4 in 65,536
+/// lookups, which verification sorts out.
 struct SkeletonTable: Sendable {
-  let fingerprints: [UInt32]
+  /// The low 16 bits of each entry's fingerprint, ascending within each directory slot.
+  let lowBits: [UInt16]
   let keys: [Int32]
   /// Entries whose fingerprint's top bits are *b* are `directory[b]..<directory[b + 1]`.
   let directory: [Int32]
@@ -70,25 +76,22 @@ struct SkeletonTable: Sendable {
     min(16, max(1, (Int.bitWidth - (count / 4).leadingZeroBitCount)))
   }
 
-  var shift: UInt32 { UInt32(32 - Self.directoryBits(fingerprints.count)) }
+  var shift: UInt32 { UInt32(32 - Self.directoryBits(lowBits.count)) }
 
   /// Builds the table from (fingerprint, key) pairs.
   ///
   /// - Complexity: O(*n* log *n*) in the number of pairs.
   init(_ pairs: [(fingerprint: UInt32, key: Int32)]) {
-    let sorted = pairs.sorted { ($0.fingerprint, $0.key) < ($1.fingerprint, $1.key) }
-    fingerprints = sorted.map(\.fingerprint)
+    let shift = UInt32(32 - Self.directoryBits(pairs.count))
+    let sorted = pairs.sorted {
+      ($0.fingerprint >> shift, UInt16(truncatingIfNeeded: $0.fingerprint), $0.key)
+        < ($1.fingerprint >> shift, UInt16(truncatingIfNeeded: $1.fingerprint), $1.key)
+    }
+    lowBits = sorted.map { UInt16(truncatingIfNeeded: $0.fingerprint) }
     keys = sorted.map(\.key)
-    let shift = UInt32(32 - Self.directoryBits(sorted.count))
     var directory = [Int32](repeating: 0, count: (1 << (32 - Int(shift))) + 1)
     for pair in sorted { directory[Int(pair.fingerprint >> shift) + 1] += 1 }
     for bucket in 1..<directory.count { directory[bucket] += directory[bucket - 1] }
-    self.directory = directory
-  }
-
-  init(fingerprints: [UInt32], keys: [Int32], directory: [Int32]) {
-    self.fingerprints = fingerprints
-    self.keys = keys
     self.directory = directory
   }
 
@@ -98,48 +101,48 @@ struct SkeletonTable: Sendable {
   @inline(__always)
   func range(of fingerprint: UInt32, shift: UInt32) -> Range<Int> {
     let bucket = Int(fingerprint >> shift)
+    let wanted = UInt16(truncatingIfNeeded: fingerprint)
     var low = Int(directory[bucket])
     var high = Int(directory[bucket + 1])
     let end = high
     while low < high {
       let middle = (low + high) / 2
-      if fingerprints[middle] < fingerprint { low = middle + 1 } else { high = middle }
+      if lowBits[middle] < wanted { low = middle + 1 } else { high = middle }
     }
     var upper = low
-    while upper < end, fingerprints[upper] == fingerprint { upper += 1 }
+    while upper < end, lowBits[upper] == wanted { upper += 1 }
     return low..<upper
   }
 
   /// Whether the table is internally consistent and names only keys below `keyCount`.
   func isValid(keyCount: Int) -> Bool {
     let shift = self.shift
-    guard fingerprints.count == keys.count, directory.count == (1 << (32 - Int(shift))) + 1,
-      directory.first == 0, Int(directory.last!) == fingerprints.count
+    guard lowBits.count == keys.count, directory.count == (1 << (32 - Int(shift))) + 1,
+      directory.first == 0, Int(directory.last!) == lowBits.count
     else { return false }
-    for bucket in 0..<(directory.count - 1) where directory[bucket] > directory[bucket + 1] {
-      return false
-    }
-    for (index, fingerprint) in fingerprints.enumerated() {
-      let bucket = Int(fingerprint >> shift)
-      guard index >= Int(directory[bucket]), index < Int(directory[bucket + 1]) else {
+    for bucket in 0..<(directory.count - 1) {
+      let lower = Int(directory[bucket])
+      let upper = Int(directory[bucket + 1])
+      guard lower <= upper else { return false }
+      for index in stride(from: lower + 1, to: upper, by: 1)
+      where lowBits[index - 1] > lowBits[index] {
         return false
       }
-      if index > 0, fingerprints[index - 1] > fingerprint { return false }
     }
     return keys.allSatisfy { $0 >= 0 && Int($0) < keyCount }
   }
 
   /// The bytes the table holds.
-  var bytes: Int { fingerprints.count * 8 + directory.count * 4 }
+  var bytes: Int { lowBits.count * 6 + directory.count * 4 }
 
   func write(to writer: inout BinaryWriter) {
-    writer.write(block: fingerprints)
+    writer.write(block: lowBits)
     writer.write(block: keys)
     writer.write(block: directory)
   }
 
   init(reading reader: inout BinaryReader) throws(BinaryReaderError) {
-    fingerprints = try reader.readBlock(of: UInt32.self)
+    lowBits = try reader.readBlock(of: UInt16.self)
     keys = try reader.readBlock(of: Int32.self)
     directory = try reader.readBlock(of: Int32.self)
   }

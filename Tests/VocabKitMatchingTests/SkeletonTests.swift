@@ -85,7 +85,7 @@ import VocabKitNormalization
         #expect(keys.contains(key))
       }
       #expect(
-        table.range(of: 12345, shift: table.shift).allSatisfy { table.fingerprints[$0] == 12345 })
+        table.range(of: 12345, shift: table.shift).allSatisfy { table.lowBits[$0] == 12345 })
     }
   }
 
