@@ -75,4 +75,41 @@ import VocabKitRouting
       #expect(result.slot(name)?.value == value, "slot \(name)")
     }
   }
+
+  /// The app named in each language's own carrier phrase ("в …", "… में", "ใน …", "在…里",
+  /// "用…", "… पर") is the app chosen, as a named app.
+  static let namedApps: [Case] = [
+    Case(
+      text: "добавь молоко во входящие в Taskly", app: "com.example.taskly",
+      intent: "INAddTasksIntent", slots: ["targetTaskList": "list.inbox"]),
+    Case(
+      text: "в Мелоди включи дип фокус", app: "com.example.melody", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "playlist.deep-focus"]),
+    Case(
+      text: "Taskly में इनबॉक्स में दूध जोड़ो", app: "com.example.taskly",
+      intent: "INAddTasksIntent", slots: ["targetTaskList": "list.inbox"]),
+    Case(
+      text: "Melody पर डीप फोकस चलाओ", app: "com.example.melody", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "playlist.deep-focus"]),
+    Case(
+      text: "เพิ่มนมในอินบ็อกซ์ใน Taskly", app: "com.example.taskly", intent: "INAddTasksIntent",
+      slots: ["targetTaskList": "list.inbox"]),
+    Case(
+      text: "在Taskly里把牛奶加到收件箱", app: "com.example.taskly", intent: "INAddTasksIntent",
+      slots: ["targetTaskList": "list.inbox", "taskTitles": "牛奶"]),
+    Case(
+      text: "用Melody播放Deep Focus", app: "com.example.melody", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "playlist.deep-focus"]),
+  ]
+
+  @Test(arguments: namedApps)
+  func appNamedInItsLanguage(_ example: Case) throws {
+    let result = try Router(vocabulary: sampleVocabulary).route(example.text)
+    #expect(result.intent == example.intent)
+    #expect(result.app == example.app)
+    #expect(result.appChoice == .named)
+    for (name, value) in example.slots {
+      #expect(result.slot(name)?.value == value, "slot \(name)")
+    }
+  }
 }
