@@ -95,6 +95,9 @@ import VocabKitRouting
       text: "เพิ่มนมในอินบ็อกซ์ใน Taskly", app: "com.example.taskly", intent: "INAddTasksIntent",
       slots: ["targetTaskList": "list.inbox"]),
     Case(
+      text: "เปิดดีพโฟกัสใน Melody", app: "com.example.melody", intent: "INPlayMediaIntent",
+      slots: ["mediaSearch": "playlist.deep-focus"]),
+    Case(
       text: "在Taskly里把牛奶加到收件箱", app: "com.example.taskly", intent: "INAddTasksIntent",
       slots: ["targetTaskList": "list.inbox", "taskTitles": "牛奶"]),
     Case(
