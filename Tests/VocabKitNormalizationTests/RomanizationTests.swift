@@ -63,6 +63,11 @@ struct RomanizationTests {
       ("เวลา", "wela"),
       ("สวัสดี", "sawatdi"),
       ("สลัด", "salat"),
+      // เ◌ิ is "oe", as in RTGS; เ◌ีย stays "ia".
+      ("เปิด", "poet"),
+      ("เดิน", "doen"),
+      ("เกิด", "koet"),
+      ("เสีย", "sia"),
     ])
   func thai(word: String, expected: String) throws {
     #expect(ThaiRomanizer.romanize(word) == expected)

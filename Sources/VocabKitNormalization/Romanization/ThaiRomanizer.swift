@@ -149,6 +149,10 @@ enum ThaiRomanizer {
         if syllable.leading == 0x0E40, syllable.vowel == "i", next == 0x0E22 {
           syllable.vowel = "ia"
           position += 1
+        } else if syllable.leading == 0x0E40, syllable.vowel == "i",
+          scalars[position - 1] == 0x0E34
+        {
+          syllable.vowel = "oe"  // เ◌ิ: เปิด "poet", เดิน "doen", เวิร์ก "woek"
         } else if syllable.leading == 0x0E40, syllable.vowel == "ue", next == 0x0E2D {
           syllable.vowel = "uea"
           position += 1
