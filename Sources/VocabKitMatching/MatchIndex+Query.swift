@@ -98,11 +98,12 @@ extension MatchIndex {
 
   /// The most tokens a span may have in skeleton lookups.
   static let maximumSpanTokens = 4
-  /// Skeleton lookups that name more keys than this are too unspecific to verify (the
-  /// exact lookup and gram voting still find such keys).
+  /// Skeleton lookups that name more keys than this are too unspecific to rank (the exact
+  /// lookup and gram voting still find such keys). On `vocab bench --suite match`, 32 gained
+  /// 0.02 top-1 at 10k and 100k over 8; 128 gained no more and cost twice the time at 100k.
   static let maximumSkeletonFanOut = 32
-  /// The most keys from skeleton lookups verified for one query. Fan-out 8 and 24 keys were
-  /// the fastest settings that kept top-1 on `vocab bench --suite match` (10k and 100k).
+  /// The most keys from skeleton lookups verified for one query: the fastest setting that
+  /// kept top-1 on `vocab bench --suite match` at 10k and 100k.
   static let maximumLookupCandidates = 24
 
   /// The most keys from gram voting verified by alignment for one query.
@@ -313,8 +314,10 @@ extension MatchIndex {
   }
 
   /// Keys whose skeleton is within one edit of the skeleton of a span of one to
-  /// ``maximumSpanTokens`` tokens (not all common words), best first: the span's own
-  /// skeleton found among the keys' own, then one-edit matches; longer spans first.
+  /// ``maximumSpanTokens`` tokens (not all common words, and not begun or ended by one when
+  /// longer than a token), at most ``maximumLookupCandidates``, best first by estimated
+  /// score, then by lookup priority (the span's own skeleton among the keys' own first),
+  /// then longer spans first.
   ///
   /// - Complexity: O(*t* × *s*) table lookups for *t* tokens and skeletons of *s* elements,
   ///   plus the keys found (at most ``maximumSkeletonFanOut`` a lookup).
@@ -332,13 +335,10 @@ extension MatchIndex {
       tokenEnds.append(end)
       position = end
     }
-    // Each key found keeps its closest span: the symbol edit distance to it (bit-parallel,
-    // tens of nanoseconds) relative to the longer of the two, weighted by the key's weight
-    // and negated so that smaller is better; then the lookup's priority.
-    // Each key found keeps its closest span: the symbol edit distance to it (bit-parallel,
-    // tens of nanoseconds) relative to the longer of the two, weighted by the key's weight
-    // and negated so that smaller is better; then the lookup's priority.
-    // Keys are marked in epoch-stamped scratch arrays, so nothing is hashed or cleared.
+    // Each key found keeps its best span by an estimate of its final score: closeness (one
+    // less the bit-parallel symbol edit distance, tens of nanoseconds, relative to the longer
+    // of key and span) times the key's weight; ties go to the lookup's priority. Keys are
+    // marked in epoch-stamped scratch arrays, so nothing is hashed or cleared.
     return scratchPool.withScratch(keyCount: keyEntry.count) { scratch in
       scratch.lookupEpoch &+= 1
       if scratch.lookupEpoch == 0 {  // Wrapped: stale stamps could collide with the new epoch.
@@ -412,25 +412,24 @@ extension MatchIndex {
                             UnsafeBufferPointer(rebasing: keySymbols[bounds]),
                             UnsafeBufferPointer(rebasing: text[span]), equal: equal)
                           : Alignment.levenshtein(Array(keySymbols[bounds]), Array(text[span]))
-                        // Best first by an estimate of the final score: closeness times the
-                        // key's weight, so a whole name one edit away outranks the exact
-                        // words of other names it shares (partial keys weigh 0.85).
-                        let relative =
-                          -(1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
+                        // Weighted, a whole name one edit away outranks the exact words of
+                        // other names it shares (partial keys weigh 0.85).
+                        let estimate =
+                          (1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
                           * keyWeight[key]
                         if stamps[key] == epoch {
                           let slot = Int(slots[key])
                           let current = found[slot]
-                          if current.distance < relative
-                            || (current.distance == relative && current.priority >= lookup.priority)
+                          if current.estimate > estimate
+                            || (current.estimate == estimate && current.priority >= lookup.priority)
                           {
                             continue
                           }
-                          found[slot] = (Int32(key), relative, lookup.priority, span)
+                          found[slot] = (Int32(key), estimate, lookup.priority, span)
                         } else {
                           stamps[key] = epoch
                           slots[key] = Int32(found.count)
-                          found.append((Int32(key), relative, lookup.priority, span))
+                          found.append((Int32(key), estimate, lookup.priority, span))
                         }
                       }
                     }
@@ -442,7 +441,7 @@ extension MatchIndex {
         }
       }
       found.sort { a, b in
-        if a.distance != b.distance { return a.distance < b.distance }
+        if a.estimate != b.estimate { return a.estimate > b.estimate }
         if a.priority != b.priority { return a.priority > b.priority }
         if a.window.count != b.window.count { return a.window.count > b.window.count }
         return a.key < b.key
@@ -576,7 +575,7 @@ struct Scratch {
   var lookupStamp: [UInt32] = []
   var lookupSlot: [Int32] = []
   var lookupEpoch: UInt32 = 0
-  var lookupFound: [(key: Int32, distance: Float, priority: Int8, window: Range<Int>)] = []
+  var lookupFound: [(key: Int32, estimate: Float, priority: Int8, window: Range<Int>)] = []
 }
 
 /// Scratch space for queries, so a query allocates nothing in proportion to the

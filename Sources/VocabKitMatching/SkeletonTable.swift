@@ -33,14 +33,14 @@ enum Skeleton {
   /// with vowels that the deletion brings together counted once.
   @inline(__always)
   static func fingerprint(_ skeleton: UnsafeBufferPointer<UInt8>, skipping: Int? = nil) -> UInt32 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var hash = MatchIndex.hashSeed
     var previous: UInt8 = 255
     for (index, element) in skeleton.enumerated() where index != skipping {
       if element == vowel, previous == vowel { continue }
-      hash = (hash ^ UInt64(element)) &* 0x100_0000_01b3
+      hash = MatchIndex.hash(hash, element)
       previous = element
     }
-    return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+    return MatchIndex.fold(hash)
   }
 
   /// The distinct fingerprints of the one-deletion variants of `skeleton`.
