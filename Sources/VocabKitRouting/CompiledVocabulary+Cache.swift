@@ -254,15 +254,6 @@ extension CompiledVocabulary {
       }
       return value
     }
-    func phraseKind(_ reader: inout BinaryReader) throws(BinaryReaderError)
-      -> VocabularyPhrase.Kind
-    {
-      let raw = try reader.readString()
-      guard let value = VocabularyPhrase.Kind(rawValue: raw) else {
-        throw BinaryReaderError(description: "unknown kind '\(raw)'")
-      }
-      return value
-    }
     // Plain loops rather than the generic `readArray`: this runs once per item.
     func items(_ reader: inout BinaryReader) throws(BinaryReaderError) -> [VocabularyItem] {
       let count = try reader.readCount()
@@ -281,7 +272,7 @@ extension CompiledVocabulary {
           phrases.append(
             VocabularyPhrase(
               text: try reader.readString(), pronunciation: try reader.readOptionalString(),
-              kind: try phraseKind(&reader)))
+              kind: try kind(&reader)))
         }
         items.append(
           VocabularyItem(
