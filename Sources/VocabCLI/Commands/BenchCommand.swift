@@ -289,17 +289,17 @@ enum BenchCommand {
         normalize.append(try time { _ = try normalizer.normalize(text) })
         match.append(try time { _ = try index.matches(in: text, limit: 5) })
       }
-      let kilobytes = Double(size) / 1000
+      let thousands = Double(size) / 1000
       try emit(
         Result(
           suite: "scaling", name: "normalize \(size) characters", count: normalize.count,
           medianMicroseconds: summary(normalize).0, p99Microseconds: normalize.max() ?? 0,
-          microsecondsPerThousandCharacters: summary(normalize).0 / kilobytes))
+          microsecondsPerThousandCharacters: summary(normalize).0 / thousands))
       try emit(
         Result(
           suite: "scaling", name: "match \(size) characters over 10k entries", count: match.count,
           medianMicroseconds: summary(match).0, p99Microseconds: match.max() ?? 0,
-          microsecondsPerThousandCharacters: summary(match).0 / kilobytes))
+          microsecondsPerThousandCharacters: summary(match).0 / thousands))
     }
   }
 
