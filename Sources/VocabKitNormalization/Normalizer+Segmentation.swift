@@ -113,10 +113,18 @@ extension Normalizer {
   static func splitChineseNumbers(_ segments: [WordBreaker.Segment], _ units: [UInt16])
     -> [(Piece, Int32)]
   {
-    var boundaries = Set<Int>()
-    for segment in segments {
-      boundaries.insert(segment.range.lowerBound)
-      boundaries.insert(segment.range.upperBound)
+    // The segment boundaries, collected only when the text has a numeral at all.
+    var boundaries: Set<Int>? = nil
+    func isBoundary(_ offset: Int) -> Bool {
+      if boundaries == nil {
+        var all = Set<Int>()
+        for segment in segments {
+          all.insert(segment.range.lowerBound)
+          all.insert(segment.range.upperBound)
+        }
+        boundaries = all
+      }
+      return boundaries!.contains(offset)
     }
     var matches: [Piece] = []
     var position = 0
@@ -159,8 +167,8 @@ extension Normalizer {
         counter = String(next)
         end += 1
       }
-      let wholeWord = boundaries.contains(position) && boundaries.contains(numeralEnd)
-      let text = String(decoding: units[numeralStart..<numeralEnd], as: UTF16.self)
+      let wholeWord = isBoundary(position) && isBoundary(numeralEnd)
+      let text = String(utf16Units: units[numeralStart..<numeralEnd])
       let value = hanNumerals > 0 ? ChineseNumerals.value(of: text) : Int64(text)
       let accepted = isOrdinal || counter != nil || (hanNumerals > 0 && wholeWord)
       if accepted, let value {
@@ -254,7 +262,7 @@ extension Normalizer {
       let range = first.scalarRange.lowerBound..<last.scalarRange.upperBound
       let utf16Range = first.utf16Range.lowerBound..<last.utf16Range.upperBound
       var token = Token(
-        text: String(decoding: units[utf16Range], as: UTF16.self), scalarRange: range,
+        text: String(utf16Units: units[utf16Range]), scalarRange: range,
         folded: tokens[index..<end].map(\.folded).joined(separator: " "),
         latinKey: String(number.value), script: first.script, number: number)
       token.utf16Range = utf16Range

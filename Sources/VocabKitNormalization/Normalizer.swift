@@ -51,7 +51,7 @@ public final class Normalizer: Sendable {
     }
     var words: [String] = []
     for segment in segments where segment.ruleStatus != 0 {
-      let word = String(decoding: units[segment.range], as: UTF16.self)
+      let word = String(utf16Units: units[segment.range])
       words.append(try CaseFolding.fold(word))
     }
     return words
@@ -78,7 +78,7 @@ public final class Normalizer: Sendable {
     var tokens: [Token] = []
     tokens.reserveCapacity(pieces.count)
     for piece in pieces {
-      let original = String(decoding: units[piece.range], as: UTF16.self)
+      let original = String(utf16Units: units[piece.range])
       let folded = try CaseFolding.fold(original)
       if folded.isEmpty { continue }
       let (script, isMixed) = Self.scripts(of: folded)

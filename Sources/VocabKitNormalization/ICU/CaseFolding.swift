@@ -18,6 +18,6 @@ public enum CaseFolding {
           source.baseAddress, Int32(source.count), buffer, capacity, &status)
       }
     }
-    return String(decoding: output, as: UTF16.self)
+    return String(utf16Units: output[...])
   }
 }

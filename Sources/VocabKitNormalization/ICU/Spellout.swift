@@ -30,7 +30,7 @@ final class Spellout: @unchecked Sendable {
           handle, value, $0.baseAddress, Int32($0.count - 1), buffer, capacity, &status)
       }
     }
-    return String(decoding: output, as: UTF16.self)
+    return String(utf16Units: output[...])
   }
 
   /// Parses spelled-out text leniently; returns nil unless the whole text is a number.

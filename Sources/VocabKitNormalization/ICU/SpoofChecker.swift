@@ -34,6 +34,6 @@ public final class SpoofChecker: @unchecked Sendable {
     ) { buffer, capacity, status in
       cicu_spoof_checker_skeleton(handle, units, Int32(units.count), buffer, capacity, &status)
     }
-    return String(decoding: output, as: UTF16.self)
+    return String(utf16Units: output[...])
   }
 }

@@ -57,7 +57,7 @@ final class Transliterator: @unchecked Sendable {
         continue
       }
       try ICUError.check(status, "transliterate with '\(identifier)'")
-      return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+      return String(utf16Units: buffer[0..<Int(length)])
     }
     throw ICUError(
       operation: "transliterate with '\(identifier)'", status: cicu_status_buffer_overflow())
