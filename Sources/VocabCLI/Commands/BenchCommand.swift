@@ -16,7 +16,10 @@ enum BenchCommand {
       compiled cache, medians of 3 and 5 runs), scaling (normalization and matching of texts of
       1,000 to 1,000,000 characters: time per 1,000 characters should stay flat). Build with
       -c release for
-      meaningful numbers. --export DIR writes the generated match data for Benchmarks/peers.py.
+      meaningful numbers. The match suite also runs all queries on 1 and on --threads threads
+      sharing the index (throughput in queries a second, and the check that every thread gave
+      the single-threaded answers). --export DIR writes the generated match data for
+      Benchmarks/peers.py.
       """,
     options: [
       .repeated(
@@ -27,6 +30,9 @@ enum BenchCommand {
       .value("queries", "N", help: "Queries per size (default 1000)."),
       .value("seed", "S", help: "Random seed for generated data (default 1)."),
       .value("show-failures", "N", help: "Print N missed match queries."),
+      .value(
+        "threads", "N",
+        help: "Threads for the match suite's throughput run (default: the number of cores)."),
       .value("export", "DIR", help: "Write vocab-N.tsv and queries-N.jsonl for peers.py."),
       VocabularyOption.option, VocabularyOption.cache,
       .flag("json", help: "Print one JSON object a line per result."),
@@ -43,6 +49,9 @@ enum BenchCommand {
     var compileSeconds: Double?
     var indexBytesPerEntry: Double?
     var microsecondsPerThousandCharacters: Double? = nil
+    var threads: Int? = nil
+    var queriesPerSecond: Double? = nil
+    var singleThreadQueriesPerSecond: Double? = nil
   }
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
@@ -82,14 +91,24 @@ enum BenchCommand {
       if let rate = result.microsecondsPerThousandCharacters {
         line += ", \(format2(rate)) µs per 1,000 characters"
       }
+      if let threads = result.threads, let rate = result.queriesPerSecond,
+        let single = result.singleThreadQueriesPerSecond
+      {
+        line =
+          "\(result.suite) \(result.name): n=\(result.count) 1 thread \(Int(single)) queries/s, "
+          + "\(threads) threads \(Int(rate)) queries/s (\(format2(rate / single))×), same answers"
+      }
       console.output(line)
     }
     if suites.contains("normalize") { try normalizeSuite(emit) }
     if suites.contains("match") {
+      let threads =
+        try arguments.number("threads", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
       for size in sizes {
         try matchSuite(
           entries: size, queries: queryCount, seed: seed, export: arguments.value("export"),
-          failures: try arguments.number("show-failures", in: 0...10_000) ?? 0, emit)
+          failures: try arguments.number("show-failures", in: 0...10_000) ?? 0,
+          threads: threads, emit)
       }
     }
     if suites.contains("route") {
@@ -149,7 +168,7 @@ enum BenchCommand {
 
   static func matchSuite(
     entries size: Int, queries: Int, seed: UInt64, export: String?, failures: Int,
-    _ emit: (Result) throws -> Void
+    threads: Int, _ emit: (Result) throws -> Void
   ) throws {
     var generator = GeneratedVocabulary(seed: seed)
     let entries = generator.entries(size)
@@ -198,6 +217,54 @@ enum BenchCommand {
         p99Microseconds: p99, top1: Double(right) / Double(max(cases.count, 1)),
         compileSeconds: compile / 1e6,
         indexBytesPerEntry: Double(index!.approximateIndexBytes) / Double(size)))
+
+    // Throughput: every query on one thread, then spread over `threads` threads that share
+    // the index; the best of three runs each, and every answer checked against one thread's.
+    let texts = cases.map(\.text)
+    var single: (seconds: Double, answers: [String?]) = (.infinity, [])
+    var parallel: (seconds: Double, answers: [String?]) = (.infinity, [])
+    for _ in 0..<3 {
+      let one = try throughput(index!, texts, threads: 1)
+      if one.seconds < single.seconds { single = one }
+      let many = try throughput(index!, texts, threads: threads)
+      if many.seconds < parallel.seconds { parallel = many }
+      guard one.answers == single.answers, many.answers == single.answers else {
+        throw CommandFailure(
+          description: "match \(size) entries: \(threads) threads gave other answers than 1")
+      }
+    }
+    try emit(
+      Result(
+        suite: "match", name: "\(size) entries throughput", count: texts.count,
+        medianMicroseconds: 1e6 * parallel.seconds / Double(max(texts.count, 1)),
+        p99Microseconds: 1e6 * single.seconds / Double(max(texts.count, 1)), threads: threads,
+        queriesPerSecond: Double(texts.count) / parallel.seconds,
+        singleThreadQueriesPerSecond: Double(texts.count) / single.seconds))
+  }
+
+  /// Runs every text through `index` on `threads` threads (thread *k* takes texts *k*,
+  /// *k* + `threads`, …): the wall time in seconds and each text's best identifier.
+  static func throughput(_ index: MatchIndex, _ texts: [String], threads: Int) throws -> (
+    seconds: Double, answers: [String?]
+  ) {
+    let answers = Locked([String?](repeating: nil, count: texts.count))
+    let failure = Locked<(any Error)?>(nil)
+    let microseconds = time {
+      DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        var mine: [(Int, String?)] = []
+        for position in stride(from: thread, to: texts.count, by: threads) {
+          do {
+            mine.append((position, try index.matches(in: texts[position], limit: 1).first?.identifier))
+          } catch {
+            failure.withLock { $0 = error }
+            return
+          }
+        }
+        answers.withLock { for (position, answer) in mine { $0[position] = answer } }
+      }
+    }
+    if let error = failure.withLock({ $0 }) { throw error }
+    return (microseconds / 1e6, answers.withLock { $0 })
   }
 
   /// Loads a generated app of `size` contact names from its plists and from the cache.
