@@ -254,7 +254,8 @@ enum BenchCommand {
         var mine: [(Int, String?)] = []
         for position in stride(from: thread, to: texts.count, by: threads) {
           do {
-            mine.append((position, try index.matches(in: texts[position], limit: 1).first?.identifier))
+            mine.append(
+              (position, try index.matches(in: texts[position], limit: 1).first?.identifier))
           } catch {
             failure.withLock { $0 = error }
             return
