@@ -134,7 +134,7 @@ public final class MatchIndex: Sendable {
         if let hint = phrase.pronunciation { texts.append(Self.stripToneDigits(hint)) }
       }
     }
-    let normalized = try Self.normalizeAll(texts, normalizer: normalizer)
+    let normalized = try Self.phraseKeys(texts, normalizer: normalizer)
     var next = 0
     for (entryIndex, entry) in entries.enumerated() {
       if typeIDs[entry.type] == nil {
@@ -144,12 +144,12 @@ public final class MatchIndex: Sendable {
       entryType.append(typeIDs[entry.type]!)
       for (phraseIndex, phrase) in entry.phrases.enumerated() {
         builder.addPhrase(
-          tokens: normalized[next], entry: entryIndex, phrase: phraseIndex,
+          normalized[next], entry: entryIndex, phrase: phraseIndex,
           weight: Float(phrase.weight), viaPronunciation: false)
         next += 1
         if phrase.pronunciation != nil {
           builder.addPhrase(
-            tokens: normalized[next], entry: entryIndex, phrase: phraseIndex,
+            normalized[next], entry: entryIndex, phrase: phraseIndex,
             weight: Float(phrase.weight), viaPronunciation: true)
           next += 1
         }
@@ -168,18 +168,19 @@ public final class MatchIndex: Sendable {
     let lists = builder.postingLists()
     (postingBounds, postings, postingPositions, keyGramCount) = lists
     keyNeededVotes = Self.neededVotes(lists.3)
-    var hashed: [(hash: UInt32, key: Int32)] = []
+    // (hash, key) packed into one integer, so a plain integer sort orders by hash, then key.
+    var hashed: [UInt64] = []
     hashed.reserveCapacity(builder.keyEntry.count)
     var longestKey = 0
     for key in 0..<builder.keyEntry.count {
       let bounds = Int(builder.keySymbolBounds[key])..<Int(builder.keySymbolBounds[key + 1])
-      hashed.append(
-        (Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash)), Int32(key)))
+      let hash = Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash))
+      hashed.append(UInt64(hash) << 32 | UInt64(UInt32(key)))
       longestKey = max(longestKey, bounds.count)
     }
-    hashed.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.key < $1.key) }
-    exactHashes = hashed.map(\.hash)
-    exactHashKeys = hashed.map(\.key)
+    hashed.sort()
+    exactHashes = hashed.map { UInt32(truncatingIfNeeded: $0 >> 32) }
+    exactHashKeys = hashed.map { Int32(truncatingIfNeeded: $0) }
     self.longestKey = longestKey
     self.entryType = entryType
     self.typeNames = typeNames
@@ -188,18 +189,41 @@ public final class MatchIndex: Sendable {
       isPartial: builder.keyIsPartial)
   }
 
-  /// The tokens of every text, in order: in parallel chunks on all cores when there are
-  /// many (the normalizer is safe to share across threads), in line otherwise.
+  /// The keys of one phrase's tokens, made in the parallel part of compiling.
+  struct PhraseKeys: Sendable {
+    /// Each token's sound symbols.
+    var symbols: [[UInt8]] = []
+    /// Each token's Latin key.
+    var latin: [[UInt8]] = []
+    /// Whether each token may be a key of its own (a partial key): heavy enough, not a
+    /// number and not a common word ("and" must not find "Bill and Malinda").
+    var mayStandAlone: [Bool] = []
+
+    init(_ tokens: [Token]) {
+      for token in tokens {
+        let symbols = PhoneticKey(latinKey: token.latinKey).symbols
+        self.symbols.append(symbols)
+        latin.append(Array(token.latinKey.utf8))
+        mayStandAlone.append(
+          PhoneticKey.weight(symbols) >= MatchIndex.minimumPartialWeight && !token.isNumber
+            && !CommonWords.latinKeys.contains(token.latinKey))
+      }
+    }
+  }
+
+  /// The keys of every text, in order: normalized and keyed in parallel chunks on all cores
+  /// when there are many (the normalizer is safe to share across threads), in line
+  /// otherwise.
   ///
   /// - Complexity: O(*n*) in the total length of the texts, divided among the cores.
-  static func normalizeAll(_ texts: [String], normalizer: Normalizer) throws(ICUError)
-    -> [[Token]]
+  static func phraseKeys(_ texts: [String], normalizer: Normalizer) throws(ICUError)
+    -> [PhraseKeys]
   {
     let chunkSize = 512
     guard texts.count > 2 * chunkSize else {
-      var result: [[Token]] = []
+      var result: [PhraseKeys] = []
       result.reserveCapacity(texts.count)
-      for text in texts { result.append(try normalizer.normalize(text)) }
+      for text in texts { result.append(PhraseKeys(try normalizer.normalize(text))) }
       return result
     }
     let chunks = (texts.count + chunkSize - 1) / chunkSize
@@ -207,15 +231,15 @@ public final class MatchIndex: Sendable {
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
       let range = (chunk * chunkSize)..<min(texts.count, (chunk + 1) * chunkSize)
       do throws(ICUError) {
-        var tokens: [[Token]] = []
-        tokens.reserveCapacity(range.count)
-        for index in range { tokens.append(try normalizer.normalize(texts[index])) }
-        results.store(chunk, .success(tokens))
+        var keys: [PhraseKeys] = []
+        keys.reserveCapacity(range.count)
+        for index in range { keys.append(PhraseKeys(try normalizer.normalize(texts[index]))) }
+        results.store(chunk, .success(keys))
       } catch {
         results.store(chunk, .failure(error))
       }
     }
-    var result: [[Token]] = []
+    var result: [PhraseKeys] = []
     result.reserveCapacity(texts.count)
     for outcome in results.take() { result += try outcome.get() }
     return result
@@ -223,15 +247,15 @@ public final class MatchIndex: Sendable {
 
   /// One slot per chunk, each written by exactly one thread of `concurrentPerform`.
   private final class ChunkResults: Sendable {
-    private let slots: Locked<[Result<[[Token]], ICUError>]>
+    private let slots: Locked<[Result<[PhraseKeys], ICUError>]>
 
     init(_ count: Int) { slots = Locked(Array(repeating: .success([]), count: count)) }
 
-    func store(_ chunk: Int, _ outcome: Result<[[Token]], ICUError>) {
+    func store(_ chunk: Int, _ outcome: Result<[PhraseKeys], ICUError>) {
       slots.withLock { $0[chunk] = outcome }
     }
 
-    func take() -> [Result<[[Token]], ICUError>] { slots.withLock { $0 } }
+    func take() -> [Result<[PhraseKeys], ICUError>] { slots.withLock { $0 } }
   }
 
   /// The skeleton tables of the keys.
@@ -459,25 +483,19 @@ public final class MatchIndex: Sendable {
     var bucketOfKey: [(bucket: UInt16, key: Int32, position: UInt8)] = []
 
     mutating func addPhrase(
-      tokens: [Token], entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool
+      _ keys: PhraseKeys, entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool
     ) {
-      let keys = tokens.map { PhoneticKey(latinKey: $0.latinKey).symbols }
-      let whole = keys.flatMap { $0 }
+      let whole = keys.symbols.flatMap { $0 }
       guard !whole.isEmpty else { return }
       let totalWeight = PhoneticKey.weight(whole)
       addKey(
-        whole, latin: tokens.flatMap { Array($0.latinKey.utf8) }, entry: entry, phrase: phrase,
+        whole, latin: keys.latin.flatMap { $0 }, entry: entry, phrase: phrase,
         weight: weight, coverage: 1, partial: false, viaPronunciation: viaPronunciation)
-      guard tokens.count > 1 else { return }
-      for (token, key) in zip(tokens, keys) {
+      guard keys.symbols.count > 1 else { return }
+      for (index, key) in keys.symbols.enumerated() where keys.mayStandAlone[index] {
         let tokenWeight = PhoneticKey.weight(key)
-        // Common words ("and", "list", "the") are not keys of their own: "and" must not find
-        // "Bill and Malinda".
-        guard tokenWeight >= MatchIndex.minimumPartialWeight, !token.isNumber,
-          !CommonWords.latinKeys.contains(token.latinKey)
-        else { continue }
         addKey(
-          key, latin: Array(token.latinKey.utf8), entry: entry, phrase: phrase,
+          key, latin: keys.latin[index], entry: entry, phrase: phrase,
           weight: weight * MatchIndex.partialWeight,
           coverage: Float(tokenWeight) / Float(totalWeight), partial: true,
           viaPronunciation: viaPronunciation)

@@ -80,18 +80,30 @@ struct SkeletonTable: Sendable {
 
   /// Builds the table from (fingerprint, key) pairs.
   ///
-  /// - Complexity: O(*n* log *n*) in the number of pairs.
+  /// Pairs are placed by a counting sort on their directory slot, then each slot's few
+  /// entries are sorted by low bits and key (packed into one integer).
+  ///
+  /// - Complexity: O(*n* + *b* log *b*) for *n* pairs in slots of at most *b*.
   init(_ pairs: [(fingerprint: UInt32, key: Int32)]) {
     let shift = UInt32(32 - Self.directoryBits(pairs.count))
-    let sorted = pairs.sorted {
-      ($0.fingerprint >> shift, UInt16(truncatingIfNeeded: $0.fingerprint), $0.key)
-        < ($1.fingerprint >> shift, UInt16(truncatingIfNeeded: $1.fingerprint), $1.key)
-    }
-    lowBits = sorted.map { UInt16(truncatingIfNeeded: $0.fingerprint) }
-    keys = sorted.map(\.key)
     var directory = [Int32](repeating: 0, count: (1 << (32 - Int(shift))) + 1)
-    for pair in sorted { directory[Int(pair.fingerprint >> shift) + 1] += 1 }
+    for pair in pairs { directory[Int(pair.fingerprint >> shift) + 1] += 1 }
     for bucket in 1..<directory.count { directory[bucket] += directory[bucket - 1] }
+    // Low 16 bits above the key (keys are non-negative), so integer order is (bits, key).
+    var packed = [UInt64](repeating: 0, count: pairs.count)
+    var fill = directory
+    for pair in pairs {
+      let slot = Int(pair.fingerprint >> shift)
+      packed[Int(fill[slot])] =
+        UInt64(UInt16(truncatingIfNeeded: pair.fingerprint)) << 32 | UInt64(UInt32(pair.key))
+      fill[slot] += 1
+    }
+    for bucket in 0..<(directory.count - 1) {
+      let range = Int(directory[bucket])..<Int(directory[bucket + 1])
+      if range.count > 1 { packed[range].sort() }
+    }
+    lowBits = packed.map { UInt16(truncatingIfNeeded: $0 >> 32) }
+    keys = packed.map { Int32(truncatingIfNeeded: $0) }
     self.directory = directory
   }
 
