@@ -443,13 +443,26 @@ extension MatchIndex {
           }
         }
       }
-      found.sort { a, b in
+      // The best few of often hundreds found, kept in order as they come: cheaper than
+      // sorting them all, and the same keys in the same order (the order is total).
+      func isBetter(_ a: Int, _ b: Int) -> Bool {
+        let (a, b) = (found[a], found[b])
         if a.estimate != b.estimate { return a.estimate > b.estimate }
         if a.priority != b.priority { return a.priority > b.priority }
         if a.window.count != b.window.count { return a.window.count > b.window.count }
         return a.key < b.key
       }
-      let result = found.prefix(Self.maximumLookupCandidates).map { ($0.key, $0.window) }
+      let wanted = Self.maximumLookupCandidates
+      var best: [Int] = []
+      best.reserveCapacity(wanted + 1)
+      for index in found.indices {
+        if best.count == wanted, !isBetter(index, best[wanted - 1]) { continue }
+        var position = best.count
+        while position > 0, isBetter(index, best[position - 1]) { position -= 1 }
+        best.insert(index, at: position)
+        if best.count > wanted { best.removeLast() }
+      }
+      let result = best.map { (found[$0].key, found[$0].window) }
       scratch.lookupFound = found
       return result
     }
@@ -519,7 +532,17 @@ extension MatchIndex {
     if exact {
       latinSimilarity = 1
     } else {
-      let distance = Alignment.levenshtein(Array(keyLatin), spanLatin)
+      let distance =
+        keyLatin.count <= 64
+        ? keyLatin.withUnsafeBufferPointer { pattern in
+          spanLatin.withUnsafeBufferPointer { text in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
+              equal.initialize(repeating: 0)
+              return Alignment.bitParallelDistance(pattern, text, equal: equal)
+            }
+          }
+        }
+        : Alignment.levenshtein(Array(keyLatin), Array(spanLatin))
       latinSimilarity = 1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1))
     }
     let keyWeight = PhoneticKey.weight(symbols[keyBounds])

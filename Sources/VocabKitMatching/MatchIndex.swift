@@ -264,19 +264,41 @@ public final class MatchIndex: Sendable {
   static func skeletonTables(bounds: [Int32], symbols: [UInt8], isPartial: [Bool]) -> (
     SkeletonTable, SkeletonTable, Int
   ) {
-    var own: [(fingerprint: UInt32, key: Int32)] = []
-    var variants: [(fingerprint: UInt32, key: Int32)] = []
-    own.reserveCapacity(isPartial.count)
-    var longest = 0
-    for key in 0..<isPartial.count {
-      let skeleton = Skeleton.elements(symbols[Int(bounds[key])..<Int(bounds[key + 1])])
-      guard !skeleton.isEmpty else { continue }
-      longest = max(longest, skeleton.count)
-      own.append((skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }, Int32(key)))
-      guard !isPartial[key], skeleton.count >= minimumVariantSkeleton else { continue }
-      for fingerprint in Skeleton.deletionFingerprints(skeleton) {
-        variants.append((fingerprint, Int32(key)))
+    typealias Pairs = [(fingerprint: UInt32, key: Int32)]
+    // The fingerprints of keys `range`: own skeletons, deletion variants, longest skeleton.
+    @Sendable func fingerprints(_ range: Range<Int>) -> (Pairs, Pairs, Int) {
+      var own: Pairs = []
+      var variants: Pairs = []
+      own.reserveCapacity(range.count)
+      var longest = 0
+      for key in range {
+        let skeleton = Skeleton.elements(symbols[Int(bounds[key])..<Int(bounds[key + 1])])
+        guard !skeleton.isEmpty else { continue }
+        longest = max(longest, skeleton.count)
+        own.append((skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }, Int32(key)))
+        guard !isPartial[key], skeleton.count >= minimumVariantSkeleton else { continue }
+        for fingerprint in Skeleton.deletionFingerprints(skeleton) {
+          variants.append((fingerprint, Int32(key)))
+        }
       }
+      return (own, variants, longest)
+    }
+    // Chunks of keys on every core; each chunk's pairs are kept in key order.
+    let chunkSize = 4096
+    let chunks = (isPartial.count + chunkSize - 1) / chunkSize
+    let results = Locked([(Pairs, Pairs, Int)](repeating: ([], [], 0), count: chunks))
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      let range = (chunk * chunkSize)..<min(isPartial.count, (chunk + 1) * chunkSize)
+      let result = fingerprints(range)
+      results.withLock { $0[chunk] = result }
+    }
+    var own: Pairs = []
+    var variants: Pairs = []
+    var longest = 0
+    for (chunkOwn, chunkVariants, chunkLongest) in results.withLock({ $0 }) {
+      own += chunkOwn
+      variants += chunkVariants
+      longest = max(longest, chunkLongest)
     }
     return (SkeletonTable(own), SkeletonTable(variants), longest)
   }

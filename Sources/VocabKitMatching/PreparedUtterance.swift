@@ -16,6 +16,10 @@ public struct PreparedUtterance: Sendable {
   let weightPrefix: [Int32]
   /// For each token, whether it is a common word (a built-in list of frequent words).
   let isCommonToken: [Bool]
+  /// The tokens' Latin keys, concatenated.
+  let latinBytes: [UInt8]
+  /// Token *t*'s Latin key is `latinBytes[latinBounds[t]..<latinBounds[t + 1]]`.
+  let latinBounds: [Int32]
 
   /// Normalizes `text` with `normalizer`.
   ///
@@ -51,6 +55,15 @@ public struct PreparedUtterance: Sendable {
     self.tokenOfSymbol = tokenOfSymbol
     self.weightPrefix = prefix
     self.isCommonToken = tokens.map { CommonWords.latinKeys.contains($0.latinKey) }
+    var latinBytes: [UInt8] = []
+    var latinBounds: [Int32] = [0]
+    latinBounds.reserveCapacity(tokens.count + 1)
+    for token in tokens {
+      latinBytes += token.latinKey.utf8
+      latinBounds.append(Int32(latinBytes.count))
+    }
+    self.latinBytes = latinBytes
+    self.latinBounds = latinBounds
   }
 
   /// The tokens covering symbols `start..<end`.
@@ -59,10 +72,8 @@ public struct PreparedUtterance: Sendable {
   }
 
   /// The Latin keys of tokens in `range`, joined.
-  func latin(_ range: Range<Int>) -> [UInt8] {
-    var bytes: [UInt8] = []
-    for token in tokens[range] { bytes += token.latinKey.utf8 }
-    return bytes
+  func latin(_ range: Range<Int>) -> ArraySlice<UInt8> {
+    latinBytes[Int(latinBounds[range.lowerBound])..<Int(latinBounds[range.upperBound])]
   }
 
   /// The original text of the tokens in `range`.

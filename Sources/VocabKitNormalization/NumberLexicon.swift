@@ -24,9 +24,9 @@ final class NumberLexicon: Sendable {
   /// Joined folded words → number.
   let entries: [String: SpokenNumber]
   /// Every folded word that occurs in some spelled-out number.
-  let words: Set<String>
+  let words: WordSet
   /// Words for hundreds, thousands and millions, which start longer numbers parsed by ICU.
-  let scaleWords: Set<String>
+  let scaleWords: WordSet
   /// The most words any table entry has.
   let longestEntry: Int
   /// ICU number formats are not documented as thread-safe for parsing: one caller at a time.
@@ -60,8 +60,8 @@ final class NumberLexicon: Sendable {
       }
     }
     entries = builder.entries
-    words = builder.words
-    scaleWords = builder.scaleWords
+    words = WordSet(builder.words)
+    scaleWords = WordSet(builder.scaleWords)
     longestEntry = builder.longestEntry
     self.spellouts = Locked(spellouts)
   }
@@ -114,5 +114,29 @@ final class NumberLexicon: Sendable {
       }
       return nil
     }
+  }
+}
+
+/// A set of words kept in two halves, ASCII and the rest.
+///
+/// The standard library compares two strings byte by byte only when it knows both are in
+/// normal form, which it knows of ASCII strings alone; an English word probing a set that
+/// also holds Russian or Hindi words otherwise takes the slow Unicode comparison (a fifth of
+/// normalizing an English sentence). An ASCII word can only equal an ASCII word, so each
+/// lookup probes one half.
+struct WordSet: Sendable {
+  private let ascii: Set<String>
+  private let other: Set<String>
+
+  init(_ words: Set<String>) {
+    ascii = words.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+    other = words.subtracting(ascii)
+  }
+
+  /// Whether `word` is in the set.
+  ///
+  /// - Complexity: O(*n*) in the length of `word`.
+  func contains(_ word: String) -> Bool {
+    word.utf8.allSatisfy { $0 < 0x80 } ? ascii.contains(word) : other.contains(word)
   }
 }
