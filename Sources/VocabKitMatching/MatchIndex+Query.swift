@@ -408,6 +408,13 @@ extension MatchIndex {
                         if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
                           continue
                         }
+                        // Found before at this span (by another of its lookups): the same
+                        // estimate, so only a higher priority can change.
+                        if stamps[key] == epoch, found[Int(slots[key])].window == span {
+                          let slot = Int(slots[key])
+                          found[slot].priority = max(found[slot].priority, lookup.priority)
+                          continue
+                        }
                         let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
                         let distance =
                           bounds.count <= 64
