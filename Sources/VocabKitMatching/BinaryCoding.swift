@@ -135,26 +135,6 @@ package struct BinaryReader {
     return valid
   }
 
-  /// A string that is often the same as the one before it in its field (an entry's type or
-  /// owner): when the bytes equal `previous`, its storage is shared instead of copied.
-  @inlinable
-  package mutating func readString(sameAs previous: inout String) throws(BinaryReaderError)
-    -> String
-  {
-    let count = try readCount()
-    let slice = try take(count)
-    if previous.utf8.count == count {
-      var previousCopy = previous
-      let same = previousCopy.withUTF8 { previousBytes in
-        slice.withUnsafeBufferPointer { $0.elementsEqual(previousBytes) }
-      }
-      if same { return previous }
-    }
-    let text = try Self.string(slice, at: offset - count)
-    previous = text
-    return text
-  }
-
   @inlinable
   package mutating func readOptionalString() throws(BinaryReaderError) -> String? {
     try readBool() ? try readString() : nil

@@ -330,17 +330,11 @@ public final class MatchIndex: Sendable {
   ///
   /// - Complexity: O(*n*) in the size of the index.
   package func write(to writer: inout BinaryWriter) {
-    writer.write(entries) { writer, entry in
-      writer.write(entry.identifier)
-      writer.write(entry.type)
-      writer.write(entry.priority)
-      writer.write(entry.owner)
-      writer.write(entry.phrases) { writer, phrase in
-        writer.write(phrase.text)
-        writer.write(phrase.pronunciation)
-        writer.write(phrase.weight)
-      }
-    }
+    // Entries are not written: the reader gets them from where they came from (the
+    // registry), so loading a cache creates no string twice. Their number and the number of
+    // their phrases check that they are the same entries.
+    writer.write(entries.count)
+    writer.write(Self.phraseCount(entries))
     writer.write(block: keyEntry)
     writer.write(block: keyPhrase)
     writer.write(block: keyWeight)
@@ -369,32 +363,20 @@ public final class MatchIndex: Sendable {
   /// that no cache, however corrupt, can make a query read out of bounds.
   ///
   /// - Complexity: O(*n*) in the size of the index.
-  package init(reading reader: inout BinaryReader, normalizer: Normalizer)
-    throws(BinaryReaderError)
-  {
-    var lastType = ""
-    var lastOwner = ""
-    // Plain loops rather than the generic `readArray`: this runs once per entry.
-    let entryCount = try reader.readCount()
-    var entries: [MatchEntry] = []
-    entries.reserveCapacity(entryCount)
-    for _ in 0..<entryCount {
-      let identifier = try reader.readString()
-      let type = try reader.readString(sameAs: &lastType)
-      let priority = try reader.readInt()
-      let owner = try reader.readString(sameAs: &lastOwner)
-      let phraseCount = try reader.readCount()
-      var phrases: [MatchPhrase] = []
-      phrases.reserveCapacity(phraseCount)
-      for _ in 0..<phraseCount {
-        phrases.append(
-          MatchPhrase(
-            try reader.readString(), pronunciation: try reader.readOptionalString(),
-            weight: try reader.readDouble()))
-      }
-      entries.append(
-        MatchEntry(
-          identifier: identifier, type: type, phrases: phrases, priority: priority, owner: owner))
+  /// Reads an index written by ``write(to:)`` for `entries`, the entries it was compiled
+  /// from.
+  ///
+  /// - Throws: `BinaryReaderError` when the bytes are malformed or inconsistent, or were
+  ///   written for other entries.
+  package init(
+    reading reader: inout BinaryReader, entries: [MatchEntry], normalizer: Normalizer
+  ) throws(BinaryReaderError) {
+    let entryCount = try reader.readInt()
+    let phraseCount = try reader.readInt()
+    guard entryCount == entries.count, phraseCount == Self.phraseCount(entries) else {
+      throw BinaryReaderError(
+        description: "inconsistent index: written for \(entryCount) entries of \(phraseCount) "
+          + "phrases, given \(entries.count) of \(Self.phraseCount(entries))")
     }
     self.entries = entries
     self.normalizer = normalizer
@@ -424,6 +406,13 @@ public final class MatchIndex: Sendable {
     variantSkeletons = try SkeletonTable(reading: &reader)
     longestSkeleton = try reader.readInt()
     try validate()
+  }
+
+  /// The number of phrases of `entries`, which with their count checks that a cached index
+  /// is given the entries it was compiled from (`validate()` then checks every key's entry
+  /// and phrase).
+  static func phraseCount(_ entries: [MatchEntry]) -> Int {
+    entries.reduce(0) { $0 + $1.phrases.count }
   }
 
   private func validate() throws(BinaryReaderError) {

@@ -23,7 +23,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 5
+  public static let cacheFormatVersion: UInt32 = 6
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, payload length and payload checksum.
   static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8
@@ -180,9 +180,23 @@ extension CompiledVocabulary {
       throw fail("checksum mismatch: the cache was altered")
     }
     let registry = try readRegistry(&reader)
+    // Each shard's entries come from the registry just read, as when compiling.
+    var items: [ShardKey: [VocabularyItem]] = [:]
+    for app in registry.apps {
+      for (type, list) in app.userVocabulary {
+        items[ShardKey(app: app.bundleIdentifier, source: type.rawValue)] = list
+      }
+      for (parameter, list) in app.parameterVocabularies {
+        items[ShardKey(app: app.bundleIdentifier, source: parameter.description)] = list
+      }
+    }
     let shardList = try reader.readArray { reader throws(BinaryReaderError) in
       let key = ShardKey(app: try reader.readString(), source: try reader.readString())
-      return (key, try MatchIndex(reading: &reader, normalizer: normalizer))
+      guard let list = items[key] else {
+        throw fail("a shard for '\(key.app)' '\(key.source)', which the registry lacks")
+      }
+      let entries = entries(list, app: key.app, source: key.source)
+      return (key, try MatchIndex(reading: &reader, entries: entries, normalizer: normalizer))
     }
     guard reader.isAtEnd else { throw fail("unexpected bytes after the last shard") }
     var shards: [ShardKey: MatchIndex] = [:]

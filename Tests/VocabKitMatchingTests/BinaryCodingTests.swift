@@ -11,22 +11,8 @@ import Testing
     writer.write(text)
     var reader = BinaryReader(writer.bytes)
     #expect(try reader.readString() == text)
-    var previous = "something else"
-    #expect(try reader.readString(sameAs: &previous) == text)
-    #expect(previous == text)
+    #expect(try reader.readString() == text)
     #expect(reader.isAtEnd)
-  }
-
-  @Test func repeatedStringsShareTheFirstOnesValue() throws {
-    var writer = BinaryWriter()
-    for text in ["contactName", "contactName", "mediaShowTitle", "contactName"] {
-      writer.write(text)
-    }
-    var reader = BinaryReader(writer.bytes)
-    var previous = ""
-    var read: [String] = []
-    for _ in 0..<4 { read.append(try reader.readString(sameAs: &previous)) }
-    #expect(read == ["contactName", "contactName", "mediaShowTitle", "contactName"])
   }
 
   /// Every kind of malformed UTF-8, including a truncated four-byte sequence whose repair
@@ -41,12 +27,7 @@ import Testing
     writer.write(bytes.count)
     var data = writer.bytes + bytes
     var reader = BinaryReader(data)
-    #expect(throws: BinaryReaderError.self) { try reader.readString() }
-    var again = BinaryReader(data)
-    var previous = ""
-    let error = #expect(throws: BinaryReaderError.self) {
-      try again.readString(sameAs: &previous)
-    }
+    let error = #expect(throws: BinaryReaderError.self) { try reader.readString() }
     #expect(error?.description == "invalid UTF-8 at offset 8")
     data.removeLast()
     var truncated = BinaryReader(data)
