@@ -30,6 +30,7 @@ enum BenchCommand {
       .value("queries", "N", help: "Queries per size (default 1000)."),
       .value("seed", "S", help: "Random seed for generated data (default 1)."),
       .value("show-failures", "N", help: "Print N missed match queries."),
+      .value("min-top1", "X", help: "Fail when a match suite's top-1 is below X (a CI gate)."),
       .value(
         "threads", "N",
         help: "Threads for the match suite's throughput run (default: the number of cores)."),
@@ -101,6 +102,7 @@ enum BenchCommand {
       console.output(line)
     }
     if suites.contains("normalize") { try normalizeSuite(emit) }
+    let minimumTopOne = try arguments.number("min-top1", in: 0.0...1.0)
     if suites.contains("match") {
       let threads =
         try arguments.number("threads", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -120,6 +122,14 @@ enum BenchCommand {
     if suites.contains("scaling") { try scalingSuite(emit) }
     if suites.contains("load") {
       for size in sizes { try loadSuite(entries: size, seed: seed, emit) }
+    }
+    if let minimumTopOne {
+      for result in results where result.suite == "match" {
+        if let top1 = result.top1, top1 < minimumTopOne {
+          console.error("error: match \(result.name): top-1 \(format2(top1)) < \(minimumTopOne)")
+          return 1
+        }
+      }
     }
     return 0
   }
