@@ -182,7 +182,8 @@ extension MatchIndex {
       unigrams[Int(soundClass)] = true
     }
 
-    return scratchPool.withScratch(keyCount: keyEntry.count) { scratch in
+    guard !keyGramCount.isEmpty else { return [] }  // A large index: no voting.
+    return scratchPool.withScratch(keyCount: keyEntry.count, voting: true) { scratch in
       scratch.qualified.removeAll(keepingCapacity: true)
       scratch.epoch &+= 1
       if scratch.epoch == 0 {  // Wrapped: stale stamps could collide with the new epoch.
@@ -342,7 +343,7 @@ extension MatchIndex {
     // less the bit-parallel symbol edit distance, tens of nanoseconds, relative to the longer
     // of key and span) times the key's weight; ties go to the lookup's priority. Keys are
     // marked in epoch-stamped scratch arrays, so nothing is hashed or cleared.
-    return scratchPool.withScratch(keyCount: keyEntry.count) { scratch in
+    return scratchPool.withScratch(keyCount: keyEntry.count, voting: false) { scratch in
       scratch.lookupEpoch &+= 1
       if scratch.lookupEpoch == 0 {  // Wrapped: stale stamps could collide with the new epoch.
         for key in scratch.lookupStamp.indices { scratch.lookupStamp[key] = 0 }
@@ -616,17 +617,26 @@ struct Scratch {
 final class ScratchPool: Sendable {
   private let idle = Locked<[Scratch]>([])
 
-  func withScratch<Result>(keyCount: Int, _ body: (inout Scratch) -> Result) -> Result {
+  /// Runs `body` with a scratch sized for `keyCount` keys; vote counters only when `voting`
+  /// (an index without gram voting never pays for them).
+  func withScratch<Result>(keyCount: Int, voting: Bool, _ body: (inout Scratch) -> Result)
+    -> Result
+  {
     var scratch = idle.withLock { $0.popLast() } ?? Scratch()
-    if scratch.votes.count != keyCount {
-      scratch.votes = [Tally](repeating: Tally(), count: keyCount)
+    if scratch.lookupStamp.count != keyCount {
+      scratch.votes = []
       scratch.epoch = 0
       scratch.lookupStamp = [UInt32](repeating: 0, count: keyCount)
       scratch.lookupSlot = [Int32](repeating: 0, count: keyCount)
       scratch.lookupEpoch = 0
     }
+    if voting, scratch.votes.count != keyCount {
+      scratch.votes = [Tally](repeating: Tally(), count: keyCount)
+      scratch.epoch = 0
+    }
     let result = body(&scratch)
     idle.withLock { if $0.count < 64 { $0.append(scratch) } }
     return result
   }
+
 }

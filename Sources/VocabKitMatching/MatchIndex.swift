@@ -118,7 +118,16 @@ public final class MatchIndex: Sendable {
   ///
   /// - Throws: `ICUError` if normalization fails (a broken ICU installation).
   /// - Complexity: O(*n*) in the total length of the phrases.
-  public init(entries: [MatchEntry], normalizer: Normalizer) throws(ICUError) {
+  public convenience init(entries: [MatchEntry], normalizer: Normalizer) throws(ICUError) {
+    try self.init(
+      entries: entries, normalizer: normalizer, votingPhraseLimit: Self.maximumVotingPhrases)
+  }
+
+  /// Compiles `entries`, with gram voting only when they have at most `votingPhraseLimit`
+  /// phrases (tests lower the limit to check both kinds of index on small vocabularies).
+  init(entries: [MatchEntry], normalizer: Normalizer, votingPhraseLimit: Int)
+    throws(ICUError)
+  {
     self.entries = entries
     self.normalizer = normalizer
     var builder = Builder()
@@ -135,6 +144,7 @@ public final class MatchIndex: Sendable {
       }
     }
     let normalized = try Self.phraseKeys(texts, normalizer: normalizer)
+    builder.collectsGrams = texts.count <= votingPhraseLimit
     var next = 0
     for (entryIndex, entry) in entries.enumerated() {
       if typeIDs[entry.type] == nil {
@@ -303,6 +313,14 @@ public final class MatchIndex: Sendable {
     return (SkeletonTable(own), SkeletonTable(variants), longest)
   }
 
+  /// Vocabularies of more phrases than this get no gram postings and so no gram voting (the
+  /// fallback of ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)``).
+  /// With many keys nearly every query's grams touch more than
+  /// ``maximumFallbackPostings`` postings, so voting would hardly ever run: on
+  /// `vocab bench --suite match` it changed no answer at 10k or 100k entries. Without
+  /// postings an index of 100k entries is about 60 bytes an entry smaller.
+  public static let maximumVotingPhrases = 20_000
+
   /// Skeletons shorter than this get no deletion variants: "kVm" less one element matches
   /// far too much.
   static let minimumVariantSkeleton = 4
@@ -423,9 +441,13 @@ public final class MatchIndex: Sendable {
     try check(
       [
         keyPhrase.count, keyWeight.count, keyCoverage.count, keyIsPartial.count,
-        keyViaPronunciation.count, keyGramCount.count,
+        keyViaPronunciation.count,
       ].allSatisfy { $0 == keys },
       "key tables differ in length")
+    // Without gram voting (large vocabularies) there are no gram counts and no postings.
+    try check(
+      keyGramCount.count == keys || (keyGramCount.isEmpty && postings.isEmpty),
+      "gram counts")
     func monotone(_ bounds: [Int32], ending: Int) -> Bool {
       bounds.first == 0 && bounds.last.map { Int($0) == ending } == true
         && zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }
@@ -491,6 +513,8 @@ public final class MatchIndex: Sendable {
     var keyLatinBounds: [Int32] = [0]
     var latin: [UInt8] = []
     var keyGramCount: [UInt16] = []
+    /// Whether keys get gram postings (see ``MatchIndex/maximumVotingPhrases``).
+    var collectsGrams = true
     var bucketOfKey: [(bucket: UInt16, key: Int32, position: UInt8)] = []
 
     mutating func addPhrase(
@@ -529,6 +553,7 @@ public final class MatchIndex: Sendable {
       keySymbolBounds.append(Int32(symbols.count))
       latin += latinKey
       keyLatinBounds.append(Int32(latin.count))
+      guard collectsGrams else { return }
       let classes = MatchIndex.classes(key)
       // Each distinct pair once, at its first position (keys have few pairs: a linear
       // search beats hashing).
