@@ -119,7 +119,8 @@ n, q, p, s, same, seed = (int(x) for x in sys.argv[1:7])
 
 def vocab_result(path):
     rows = [json.loads(l) for l in open(path) if l.startswith("{")]
-    rows = [r for r in rows if r.get("suite") == "match"]
+    # The latency row, not the throughput row (which has "threads").
+    rows = [r for r in rows if r.get("suite") == "match" and "threads" not in r]
     if len(rows) != 1:
         sys.exit(f"compare.sh: expected one match result in {path}, got {len(rows)}")
     return rows[0]
