@@ -71,8 +71,28 @@ extension VocabularyRegistry {
         path: directory.path, reason: "cannot list the directory: \(error.localizedDescription)")
     }
     var registry = VocabularyRegistry(apps: [])
-    var appFolders = entries.filter {
-      fileManager.fileExists(atPath: directory.appendingPathComponent($0 + "/Info.plist").path)
+    var appFolders: [String] = []
+    for entry in entries {
+      let path = directory.appendingPathComponent(entry).path
+      if fileManager.fileExists(atPath: path + "/Info.plist") {
+        appFolders.append(entry)
+        continue
+      }
+      // A folder that cannot be searched hides whether it holds an app: an error, so that an
+      // app is never dropped without a word.
+      var isFolder: ObjCBool = false
+      guard fileManager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+      else { continue }
+      do {
+        _ = try fileManager.contentsOfDirectory(atPath: path)
+      } catch {
+        registry.diagnostics.append(
+          Diagnostic(
+            .error, code: "unreadable-folder", file: entry,
+            message:
+              "cannot read the folder (\(error.localizedDescription)); if it is an app, it is skipped"
+          ))
+      }
     }
     if appFolders.count > maximumApps {
       registry.diagnostics.append(
