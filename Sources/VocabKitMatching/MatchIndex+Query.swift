@@ -38,10 +38,14 @@ extension MatchIndex {
       }
     }
     // Cheap lookups first: spans that sound exactly like a key, then spans within one
-    // skeleton edit of one. Only when they find nothing good does the query pay for gram
-    // voting, which finds keys with more edits.
+    // skeleton edit of one. Only when they find nothing good does the query pay for the second
+    // chance (words less two elements) and then gram voting, which find keys with more edits.
     verifyEach(exactCandidates(utterance, window: window, allowedTypes: allowedTypes))
     verifyEach(neighborhoodCandidates(utterance, window: window, allowedTypes: allowedTypes))
+    if bestScore < Self.lookupSufficientScore {
+      verifyEach(
+        neighborhoodCandidates(utterance, window: window, allowedTypes: allowedTypes, deep: true))
+    }
     if bestScore < Self.lookupSufficientScore {
       verifyEach(candidateKeys(utterance, window: window, allowedTypes: allowedTypes))
     }
@@ -321,12 +325,14 @@ extension MatchIndex {
   /// ``maximumSpanTokens`` tokens (not all common words, and not begun or ended by one when
   /// longer than a token), at most ``maximumLookupCandidates``, best first by estimated
   /// score, then by lookup priority (the span's own skeleton among the keys' own first),
-  /// then longer spans first.
+  /// then longer spans first. With `deep` (the second chance), only the variants of
+  /// single-word spans less two elements are looked up.
   ///
-  /// - Complexity: O(*t* × *s*) table lookups for *t* tokens and skeletons of *s* elements,
-  ///   plus the keys found (at most ``maximumSkeletonFanOut`` a lookup).
+  /// - Complexity: O(*t* × *s*) table lookups for *t* tokens and skeletons of *s* elements
+  ///   (O(*t* × *s*²) with `deep`), plus the keys found (at most ``maximumSkeletonFanOut`` a
+  ///   lookup).
   func neighborhoodCandidates(
-    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
+    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?, deep: Bool = false
   ) -> [(key: Int32, window: Range<Int>)] {
     guard !ownSkeletons.keys.isEmpty else { return [] }
     var tokenStarts: [Int] = []
@@ -386,6 +392,24 @@ extension MatchIndex {
                     let span = tokenStarts[first]..<tokenEnds[last]
                     lookups.removeAll(keepingCapacity: true)
                     skeleton.withUnsafeBufferPointer { buffer in
+                      if deep {
+                        // Second chance: words with two more elements than a key, or one more
+                        // and one other.
+                        guard last == first, buffer.count > Self.minimumVariantSkeleton else {
+                          return
+                        }
+                        for first in buffer.indices
+                        where first == 0 || buffer[first] != buffer[first - 1] {
+                          for second in (first + 1)..<buffer.count
+                          where second == first + 1 || buffer[second] != buffer[second - 1] {
+                            let variant = Skeleton.fingerprint(
+                              buffer, skipping: first, and: second)
+                            lookups.append((variant, false, 0))
+                            lookups.append((variant, true, 0))
+                          }
+                        }
+                        return
+                      }
                       let whole = Skeleton.fingerprint(buffer)
                       lookups.append((whole, false, 3))
                       lookups.append((whole, true, 2))

@@ -29,13 +29,15 @@ enum Skeleton {
     }
   }
 
-  /// The fingerprint of `skeleton` without the element at `skipping` (nil: all of it),
-  /// with vowels that the deletion brings together counted once.
+  /// The fingerprint of `skeleton` without the elements at `skipping` and `second` (nil:
+  /// none), with vowels that the deletions bring together counted once.
   @inline(__always)
-  static func fingerprint(_ skeleton: UnsafeBufferPointer<UInt8>, skipping: Int? = nil) -> UInt32 {
+  static func fingerprint(
+    _ skeleton: UnsafeBufferPointer<UInt8>, skipping: Int? = nil, and second: Int? = nil
+  ) -> UInt32 {
     var hash = MatchIndex.hashSeed
     var previous: UInt8 = 255
-    for (index, element) in skeleton.enumerated() where index != skipping {
+    for (index, element) in skeleton.enumerated() where index != skipping && index != second {
       if element == vowel, previous == vowel { continue }
       hash = MatchIndex.hash(hash, element)
       previous = element

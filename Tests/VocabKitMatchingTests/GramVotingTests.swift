@@ -21,15 +21,17 @@ import VocabKitNormalization
       entries: entries, normalizer: try Normalizer.shared, votingPhraseLimit: votingPhraseLimit)
   }
 
-  /// Utterances only gram voting resolves: the skeleton lookups see no span within one edit.
+  /// Utterances only gram voting resolves: no skeleton lookup sees a span close enough.
   static let votingOnly = [
-    ("play deepfocused", "Deep Focus"), ("call bartle mew fitch gerald", "Bartholomew Fitzgerald"),
+    ("call bartle mew fitch gerald", "Bartholomew Fitzgerald"),
     ("open quartly plan", "Quarterly Planning"),
   ]
 
-  /// Utterances the exact and skeleton lookups resolve by themselves.
+  /// Utterances the exact and skeleton lookups resolve by themselves ("deepfocused" on the
+  /// second chance: one word less two elements).
   static let lookups = [
     ("play deep fogus", "Deep Focus"), ("add to in bocks", "Inbox"),
+    ("play deepfocused", "Deep Focus"),
     ("call bartolomeo fitzgerold", "Bartholomew Fitzgerald"), ("call sean murfy", "Shaun Murphy"),
     ("play worked mix", "Workout Mix"), ("open grocery", "Groceries"),
   ]
@@ -51,7 +53,8 @@ import VocabKitNormalization
       #expect(try index.matches(in: text, limit: 1).first?.phrase == name, "\(text)")
     }
     for (text, _) in Self.votingOnly {
-      #expect(try index.matches(in: text, limit: 1).isEmpty, "\(text)")
+      let found = try index.matches(in: text, limit: 1).map(\.phrase)
+      #expect(found.isEmpty, "\(text): \(found)")
     }
     #expect(index.postings.isEmpty && index.keyGramCount.isEmpty)
     #expect(index.approximateIndexBytes < voting.approximateIndexBytes)
