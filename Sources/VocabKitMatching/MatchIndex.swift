@@ -208,14 +208,18 @@ public final class MatchIndex: Sendable {
     /// Whether each token may be a key of its own (a partial key): heavy enough, not a
     /// number and not a common word ("and" must not find "Bill and Malinda").
     var mayStandAlone: [Bool] = []
+    /// Each token's weight (the sum of its symbols' indel costs).
+    var weights: [Int32] = []
 
     init(_ tokens: [Token]) {
       for token in tokens {
         let symbols = PhoneticKey(latinKey: token.latinKey).symbols
+        let weight = PhoneticKey.weight(symbols)
         self.symbols.append(symbols)
         latin.append(Array(token.latinKey.utf8))
+        weights.append(weight)
         mayStandAlone.append(
-          PhoneticKey.weight(symbols) >= MatchIndex.minimumPartialWeight && !token.isNumber
+          weight >= MatchIndex.minimumPartialWeight && !token.isNumber
             && !CommonWords.latinKeys.contains(token.latinKey))
       }
     }
@@ -520,28 +524,29 @@ public final class MatchIndex: Sendable {
     mutating func addPhrase(
       _ keys: PhraseKeys, entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool
     ) {
-      let whole = keys.symbols.flatMap { $0 }
-      guard !whole.isEmpty else { return }
-      let totalWeight = PhoneticKey.weight(whole)
+      guard keys.symbols.contains(where: { !$0.isEmpty }) else { return }
+      // A phrase's weight is the sum of its words' (weights are sums over symbols).
+      let totalWeight = keys.weights.reduce(0, +)
       addKey(
-        whole, latin: keys.latin.flatMap { $0 }, entry: entry, phrase: phrase,
+        keys.symbols, latin: keys.latin, entry: entry, phrase: phrase,
         weight: weight, coverage: 1, partial: false, viaPronunciation: viaPronunciation)
       guard keys.symbols.count > 1 else { return }
       for (index, key) in keys.symbols.enumerated() where keys.mayStandAlone[index] {
-        let tokenWeight = PhoneticKey.weight(key)
+        let tokenWeight = keys.weights[index]
         addKey(
-          key, latin: keys.latin[index], entry: entry, phrase: phrase,
+          [key], latin: [keys.latin[index]], entry: entry, phrase: phrase,
           weight: weight * MatchIndex.partialWeight,
           coverage: Float(tokenWeight) / Float(totalWeight), partial: true,
           viaPronunciation: viaPronunciation)
       }
     }
 
+    /// Adds one key made of `parts` (the symbols of its words, in order) and their Latin
+    /// keys `latinParts`.
     mutating func addKey(
-      _ key: [UInt8], latin latinKey: [UInt8], entry: Int, phrase: Int, weight: Float,
+      _ parts: [[UInt8]], latin latinParts: [[UInt8]], entry: Int, phrase: Int, weight: Float,
       coverage: Float, partial: Bool, viaPronunciation: Bool
     ) {
-      // The same symbols for the same entry add nothing but work.
       let index = Int32(keyEntry.count)
       keyEntry.append(Int32(entry))
       keyPhrase.append(Int32(phrase))
@@ -549,12 +554,13 @@ public final class MatchIndex: Sendable {
       keyCoverage.append(coverage)
       keyIsPartial.append(partial)
       keyViaPronunciation.append(viaPronunciation)
-      symbols += key
+      let start = symbols.count
+      for part in parts { symbols += part }
       keySymbolBounds.append(Int32(symbols.count))
-      latin += latinKey
+      for part in latinParts { latin += part }
       keyLatinBounds.append(Int32(latin.count))
       guard collectsGrams else { return }
-      let classes = MatchIndex.classes(key)
+      let classes = MatchIndex.classes(symbols[start...])
       // Each distinct pair once, at its first position (keys have few pairs: a linear
       // search beats hashing).
       var buckets: [(bucket: UInt16, position: UInt8)] = []
