@@ -125,6 +125,10 @@ package struct BinaryReader {
     -> String
   {
     let valid = slice.withUnsafeBufferPointer { bytes -> String? in
+      // ASCII (most identifiers and names) is valid as it stands: no repair to look for.
+      var ascii: UInt8 = 0
+      for byte in bytes { ascii |= byte }
+      if ascii < 0x80 { return String(decoding: bytes, as: UTF8.self) }
       var text = String(decoding: bytes, as: UTF8.self)
       let same = text.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
       return same ? text : nil
