@@ -512,17 +512,15 @@ extension MatchIndex {
     var result: [(key: Int32, window: Range<Int>)] = []
     var seen = Set<Int32>()
     let text = utterance.symbols
+    let shift = exactKeys.shift
     for start in window where utterance.startsToken[start] {
       var hash = Self.hashSeed
       var end = start + 1
       while end <= window.upperBound, end - start <= longestKey {
         hash = Self.hash(hash, text[end - 1])
         if utterance.endsToken[end] {
-          let folded = Self.fold(hash)
-          var slot = Self.lowerBound(of: folded, in: exactHashes)
-          while slot < exactHashes.count, exactHashes[slot] == folded {
-            let key = Int(exactHashKeys[slot])
-            slot += 1
+          for position in exactKeys.range(of: Self.fold(hash), shift: shift) {
+            let key = Int(exactKeys.keys[position])
             let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
             guard symbols[bounds].elementsEqual(text[start..<end]) else { continue }
             if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
@@ -535,17 +533,6 @@ extension MatchIndex {
       }
     }
     return result
-  }
-
-  /// The first index in sorted `hashes` whose value is not less than `hash`.
-  static func lowerBound(of hash: UInt32, in hashes: [UInt32]) -> Int {
-    var low = 0
-    var high = hashes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if hashes[middle] < hash { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   /// Aligns one key against every token-aligned span of the window and scores the best.

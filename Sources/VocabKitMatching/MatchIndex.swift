@@ -33,11 +33,11 @@ public final class MatchIndex: Sendable {
   let postings: [Int32]
   /// Where each posting's sound pair stands in its key, for diagonal voting.
   let postingPositions: [UInt8]
-  /// Hashes of every key's sound symbols, sorted, with the key each belongs to: spans of
-  /// the query that sound exactly like a key are always verified, however many other keys
-  /// share their sound grams.
-  let exactHashes: [UInt32]
-  let exactHashKeys: [Int32]
+  /// Keys by a 32-bit hash of their sound symbols (in a table laid out as the skeleton
+  /// tables, with a directory, so a lookup touches one or two cache lines): spans of the
+  /// query that sound exactly like a key are always verified, however many other keys share
+  /// their sound grams.
+  let exactKeys: SkeletonTable
   /// The most symbols any key has.
   let longestKey: Int
   let entryType: [Int32]
@@ -57,7 +57,7 @@ public final class MatchIndex: Sendable {
   public var approximateIndexBytes: Int {
     keyEntry.count * (4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 2) + symbols.count + latin.count
       + postingBounds.count * 4 + postings.count * 5 + entryType.count * 4
-      + exactHashes.count * 8 + ownSkeletons.bytes + variantSkeletons.bytes
+      + exactKeys.bytes + ownSkeletons.bytes + variantSkeletons.bytes
   }
 
   /// Sound classes in candidate lookup: 12 consonant classes (voiced and voiceless pairs
@@ -178,19 +178,16 @@ public final class MatchIndex: Sendable {
     let lists = builder.postingLists()
     (postingBounds, postings, postingPositions, keyGramCount) = lists
     keyNeededVotes = Self.neededVotes(lists.3)
-    // (hash, key) packed into one integer, so a plain integer sort orders by hash, then key.
-    var hashed: [UInt64] = []
+    var hashed: [(fingerprint: UInt32, key: Int32)] = []
     hashed.reserveCapacity(builder.keyEntry.count)
     var longestKey = 0
     for key in 0..<builder.keyEntry.count {
       let bounds = Int(builder.keySymbolBounds[key])..<Int(builder.keySymbolBounds[key + 1])
-      let hash = Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash))
-      hashed.append(UInt64(hash) << 32 | UInt64(UInt32(key)))
+      hashed.append(
+        (Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash)), Int32(key)))
       longestKey = max(longestKey, bounds.count)
     }
-    hashed.sort()
-    exactHashes = hashed.map { UInt32(truncatingIfNeeded: $0 >> 32) }
-    exactHashKeys = hashed.map { Int32(truncatingIfNeeded: $0) }
+    exactKeys = SkeletonTable(hashed)
     self.longestKey = longestKey
     self.entryType = entryType
     self.typeNames = typeNames
@@ -371,8 +368,7 @@ public final class MatchIndex: Sendable {
     writer.write(block: postingBounds)
     writer.write(block: postings)
     writer.write(block: postingPositions)
-    writer.write(block: exactHashes)
-    writer.write(block: exactHashKeys)
+    exactKeys.write(to: &writer)
     writer.write(longestKey)
     writer.write(block: entryType)
     writer.write(typeNames) { writer, name in writer.write(name) }
@@ -417,8 +413,7 @@ public final class MatchIndex: Sendable {
     postingBounds = try reader.readBlock(of: Int32.self)
     postings = try reader.readBlock(of: Int32.self)
     postingPositions = try reader.readBlock(of: UInt8.self)
-    exactHashes = try reader.readBlock(of: UInt32.self)
-    exactHashKeys = try reader.readBlock(of: Int32.self)
+    exactKeys = try SkeletonTable(reading: &reader)
     longestKey = try reader.readInt()
     entryType = try reader.readBlock(of: Int32.self)
     typeNames = try reader.readArray { reader throws(BinaryReaderError) in
@@ -478,11 +473,7 @@ public final class MatchIndex: Sendable {
       let length = Int(keySymbolBounds[key + 1] - keySymbolBounds[key])
       try check(length <= longestKey, "key \(key) longer than the longest")
     }
-    try check(
-      exactHashes.count == keys && exactHashKeys.count == keys
-        && exactHashKeys.allSatisfy { $0 >= 0 && Int($0) < keys }
-        && zip(exactHashes, exactHashes.dropFirst()).allSatisfy { $0 <= $1 },
-      "exact hashes")
+    try check(exactKeys.keys.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
     try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
     try check(
       ownSkeletons.isValid(keyCount: keys) && variantSkeletons.isValid(keyCount: keys),
