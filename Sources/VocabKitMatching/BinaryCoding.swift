@@ -115,6 +115,19 @@ package struct BinaryReader {
     return try Self.string(try take(count), at: offset - count)
   }
 
+  /// The case of `Value` whose raw value the next string spells, compared byte by byte (no
+  /// string is created), or an error quoting the string when no case has it.
+  @inlinable
+  package mutating func readCase<Value: RawRepresentable<String> & CaseIterable>(
+    of _: Value.Type
+  ) throws(BinaryReaderError) -> Value {
+    let count = try readCount()
+    let bytes = try take(count)
+    for value in Value.allCases where value.rawValue.utf8.elementsEqual(bytes) { return value }
+    throw BinaryReaderError(
+      description: "unknown kind '\(String(decoding: bytes, as: UTF8.self))'")
+  }
+
   /// The text of some UTF-8 bytes, or an error naming `offset` when they are not valid.
   ///
   /// Decoding with repair and comparing is much faster here than the generic

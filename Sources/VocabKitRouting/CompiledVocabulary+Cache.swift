@@ -259,14 +259,10 @@ extension CompiledVocabulary {
   static func readRegistry(_ reader: inout BinaryReader) throws(BinaryReaderError)
     -> VocabularyRegistry
   {
-    func kind<Kind: RawRepresentable<String>>(_ reader: inout BinaryReader)
+    func kind<Kind: RawRepresentable<String> & CaseIterable>(_ reader: inout BinaryReader)
       throws(BinaryReaderError) -> Kind
     {
-      let raw = try reader.readString()
-      guard let value = Kind(rawValue: raw) else {
-        throw BinaryReaderError(description: "unknown kind '\(raw)'")
-      }
-      return value
+      try reader.readCase(of: Kind.self)
     }
     // Plain loops rather than the generic `readArray`: this runs once per item.
     func items(_ reader: inout BinaryReader) throws(BinaryReaderError) -> [VocabularyItem] {

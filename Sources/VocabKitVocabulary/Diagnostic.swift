@@ -1,7 +1,7 @@
 /// A problem found while loading or linting a vocabulary, with where it is.
 public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
   /// How bad the problem is.
-  public enum Severity: String, Hashable, Sendable, Codable {
+  public enum Severity: String, Hashable, Sendable, Codable, CaseIterable {
     /// The entry or file could not be used; what was skipped is said in the message.
     case error
     /// The vocabulary loads, but something is likely wrong (fails `vocab lint --strict`).

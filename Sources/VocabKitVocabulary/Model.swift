@@ -64,7 +64,7 @@ public struct ParameterName: Hashable, Sendable, Codable, Comparable, CustomStri
 /// One way to say a vocabulary item.
 public struct VocabularyPhrase: Hashable, Sendable, Codable {
   /// Where the phrase came from, which sets how much a match on it counts.
-  public enum Kind: String, Hashable, Sendable, Codable {
+  public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
     /// `spokenPhrase`, or a plain string in the user vocabulary.
     case primary
     /// A `VocabularyItemSynonyms` phrase.
@@ -108,7 +108,7 @@ public struct VocabularyItem: Hashable, Sendable, Codable {
 
 /// An app name the user may say: bundle names, the spoken name and alternative names.
 public struct AppName: Hashable, Sendable, Codable {
-  public enum Kind: String, Hashable, Sendable, Codable {
+  public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
     case bundleName, displayName, spokenName, alternativeName
   }
 
