@@ -106,15 +106,34 @@ final class NumberLexicon: Sendable {
     }
   }
 
-  /// Parses words with a scale ("two hundred thirty") leniently with ICU, trying each locale.
-  func parseLong(_ text: String) -> Int64? {
-    spellouts.withLock { spellouts in
-      for locale in Self.locales {
-        if let value = spellouts[locale]?.parse(text) { return value }
-      }
-      return nil
+  /// Parses words with a scale ("two hundred thirty") leniently with ICU, in the locale of
+  /// their script (Latin: English), or nil for scripts without one. Results are cached.
+  func parseLong(_ text: String, script: Script) -> Int64? {
+    let locale: String
+    switch script {
+    case .latin: locale = "en"
+    case .cyrillic: locale = "ru"
+    case .devanagari: locale = "hi"
+    case .thai: locale = "th"
+    default: return nil
     }
+    let key = locale + " " + text
+    if let cached = parsed.value(for: key) { return cached }
+    let value = spellouts.withLock { $0[locale]?.parse(text) }
+    parsed.store(value, for: key)
+    return value
   }
+
+  /// The most words given to ICU's lenient parse at once ("two hundred thirty four thousand
+  /// five" has six); longer runs fall back to the table.
+  static let maximumParsedWords = 6
+  /// The most lenient parses tried in one run of number words, from successive words.
+  static let maximumParseAttempts = 2
+  /// The most lenient parses tried in one text; later runs use the table alone. This bounds
+  /// the parser's cost per text (about 0.2 s in Russian, the slowest) at any length.
+  static let maximumParsesPerText = 4
+  /// Lenient parses by locale and text, failures included (they cost the most).
+  private let parsed = BoundedCache<String, Int64?>(limit: 10_000)
 }
 
 /// A set of words kept in two halves, ASCII and the rest.

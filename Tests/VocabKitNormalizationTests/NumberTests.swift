@@ -11,6 +11,23 @@ private func number(_ text: String) throws -> SpokenNumber? {
 
 @Suite("Numbers")
 struct NumberTests {
+  /// Runs of number words that no number spells ("thousand thousand …", a fuzzer's Thai) stay
+  /// words, and real numbers beside them still parse. (ICU's lenient parser is tried a few
+  /// times a run and a text at most, as it costs milliseconds when it fails: see
+  /// `Tests/Fixtures/FuzzCrashers/README.md`; its speed is measured with `vocab normalize`,
+  /// not here.)
+  @Test func runsOfNumberWordsThatSpellNoNumberStayWords() throws {
+    let repeated = try tokens(Array(repeating: "thousand", count: 12).joined(separator: " "))
+    #expect(repeated.count == 12)
+    #expect(repeated.allSatisfy { $0.number == nil && $0.latinKey == "thousand" })
+    let mixed = try tokens(
+      "call me at two hundred thirty and then two hundred thirty four thousand five")
+    #expect(mixed.compactMap(\.number?.value) == [230, 234_005])
+    let russian = try tokens(Array(repeating: "тысяча", count: 12).joined(separator: " "))
+    #expect(russian.count == 12 && russian.allSatisfy { $0.number == nil })
+    #expect(try tokens("двести тридцать пять").compactMap(\.number?.value) == [235])
+  }
+
   @Test(
     "Spelled and written cardinals",
     arguments: [
