@@ -33,19 +33,19 @@ public final class MatchIndex: Sendable {
   let postings: [Int32]
   /// Where each posting's sound pair stands in its key, for diagonal voting.
   let postingPositions: [UInt8]
-  /// Keys by a 32-bit hash of their sound symbols (in a table laid out as the skeleton
-  /// tables, with a directory, so a lookup touches one or two cache lines): spans of the
+  /// Keys by a 32-bit hash of their sound symbols (a directory table, so a lookup touches
+  /// one or two cache lines): spans of the
   /// query that sound exactly like a key are always verified, however many other keys share
   /// their sound grams.
-  let exactKeys: SkeletonTable
+  let exactKeys: FingerprintTable
   /// The most symbols any key has.
   let longestKey: Int
   let entryType: [Int32]
   let typeNames: [String]
   /// Every key's sound skeleton, and the one-deletion variants of whole-phrase skeletons
   /// (see ``Skeleton``): spans within one skeleton edit of a key find it by lookup.
-  let ownSkeletons: SkeletonTable
-  let variantSkeletons: SkeletonTable
+  let ownSkeletons: FingerprintTable
+  let variantSkeletons: FingerprintTable
   /// The most elements any key's skeleton has.
   let longestSkeleton: Int
   let scratchPool = ScratchPool()
@@ -187,7 +187,7 @@ public final class MatchIndex: Sendable {
         (Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash)), Int32(key)))
       longestKey = max(longestKey, bounds.count)
     }
-    exactKeys = SkeletonTable(hashed)
+    exactKeys = FingerprintTable(hashed)
     self.longestKey = longestKey
     self.entryType = entryType
     self.typeNames = typeNames
@@ -273,7 +273,7 @@ public final class MatchIndex: Sendable {
   ///
   /// - Complexity: O(*n* log *n*) in the number of skeleton elements.
   static func skeletonTables(bounds: [Int32], symbols: [UInt8], isPartial: [Bool]) -> (
-    SkeletonTable, SkeletonTable, Int
+    FingerprintTable, FingerprintTable, Int
   ) {
     typealias Pairs = [(fingerprint: UInt32, key: Int32)]
     // The fingerprints of keys `range`: own skeletons, deletion variants, longest skeleton.
@@ -311,7 +311,7 @@ public final class MatchIndex: Sendable {
       variants += chunkVariants
       longest = max(longest, chunkLongest)
     }
-    return (SkeletonTable(own), SkeletonTable(variants), longest)
+    return (FingerprintTable(own), FingerprintTable(variants), longest)
   }
 
   /// Vocabularies of more phrases than this get no gram postings and so no gram voting (the
@@ -413,14 +413,14 @@ public final class MatchIndex: Sendable {
     postingBounds = try reader.readBlock(of: Int32.self)
     postings = try reader.readBlock(of: Int32.self)
     postingPositions = try reader.readBlock(of: UInt8.self)
-    exactKeys = try SkeletonTable(reading: &reader)
+    exactKeys = try FingerprintTable(reading: &reader)
     longestKey = try reader.readInt()
     entryType = try reader.readBlock(of: Int32.self)
     typeNames = try reader.readArray { reader throws(BinaryReaderError) in
       try reader.readString()
     }
-    ownSkeletons = try SkeletonTable(reading: &reader)
-    variantSkeletons = try SkeletonTable(reading: &reader)
+    ownSkeletons = try FingerprintTable(reading: &reader)
+    variantSkeletons = try FingerprintTable(reading: &reader)
     longestSkeleton = try reader.readInt()
     try validate()
   }

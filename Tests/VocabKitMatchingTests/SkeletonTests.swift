@@ -78,7 +78,7 @@ import VocabKitNormalization
       for key in 0..<count {
         pairs.append((UInt32(truncatingIfNeeded: random.next(Int(UInt32.max))), Int32(key)))
       }
-      let table = SkeletonTable(pairs)
+      let table = FingerprintTable(pairs)
       #expect(table.isValid(keyCount: count))
       for (fingerprint, key) in pairs {
         let keys = table.range(of: fingerprint, shift: table.shift).map { table.keys[$0] }
@@ -91,18 +91,20 @@ import VocabKitNormalization
 
   /// Names with one consonant written wrong, inside a sentence, are found among a few
   /// hundred generated names: the lookups alone must find them, without gram voting.
-  @Test func namesWithOneWrongConsonantAreFound() throws {
-    var random = Random(state: 3)
+  /// 300 contacts with invented one-word names of 2-4 syllables, from `random`.
+  func contacts(_ random: inout Random) -> [MatchEntry] {
     let syllables = ["ka", "lo", "mi", "ren", "sa", "tor", "vi", "zen", "dru", "pel", "shu", "bam"]
-    var entries: [MatchEntry] = []
-    for number in 0..<300 {
+    return (0..<300).map { number in
       var name = ""
       for _ in 0..<(2 + random.next(3)) { name += syllables[random.next(syllables.count)] }
-      entries.append(
-        MatchEntry(
-          identifier: "e\(number)", type: "contact", phrases: [MatchPhrase(name)],
-          priority: number))
+      return MatchEntry(
+        identifier: "e\(number)", type: "contact", phrases: [MatchPhrase(name)], priority: number)
     }
+  }
+
+  @Test func namesWithOneWrongConsonantAreFound() throws {
+    var random = Random(state: 3)
+    let entries = contacts(&random)
     let index = try MatchIndex(entries: entries, normalizer: try Normalizer.shared)
     let swaps: [Character: Character] = [
       "k": "g", "l": "r", "m": "n", "t": "d", "z": "s", "p": "b",
@@ -133,16 +135,7 @@ import VocabKitNormalization
   /// second chance, 13 on the first lookups, 99 matched in the top 5.
   @Test func namesWithTwoExtraConsonantsAreFoundOnSecondChance() throws {
     var random = Random(state: 5)
-    let syllables = ["ka", "lo", "mi", "ren", "sa", "tor", "vi", "zen", "dru", "pel", "shu", "bam"]
-    var entries: [MatchEntry] = []
-    for number in 0..<300 {
-      var name = ""
-      for _ in 0..<(2 + random.next(3)) { name += syllables[random.next(syllables.count)] }
-      entries.append(
-        MatchEntry(
-          identifier: "e\(number)", type: "contact", phrases: [MatchPhrase(name)],
-          priority: number))
-    }
+    let entries = contacts(&random)
     let index = try MatchIndex(entries: entries, normalizer: try Normalizer.shared)
     var foundFirst = 0
     var foundSecond = 0

@@ -1,0 +1,104 @@
+/// Keys by a 32-bit fingerprint (of a sound skeleton, or of a key's sound symbols for exact
+/// lookups), with a directory on the fingerprints' top bits (about one directory slot for
+/// every four entries, at most 2¹⁶) and, per entry, only the low 16 bits: a lookup is one
+/// directory read and a binary search over a few entries.
+///
+/// An entry matches a fingerprint when both its directory slot and its low 16 bits agree. With
+/// 16 directory bits that is the whole fingerprint; with fewer (small tables), fingerprints
+/// that differ only in the bits between can share entries, at a rate of about 4 in 65,536
+/// lookups, which verification sorts out.
+struct FingerprintTable: Sendable {
+  /// The low 16 bits of each entry's fingerprint, ascending within each directory slot.
+  let lowBits: [UInt16]
+  let keys: [Int32]
+  /// Entries whose fingerprint's top bits are *b* are `directory[b]..<directory[b + 1]`.
+  let directory: [Int32]
+
+  /// The number of top bits the directory uses for `count` entries.
+  static func directoryBits(_ count: Int) -> Int {
+    min(16, max(1, (Int.bitWidth - (count / 4).leadingZeroBitCount)))
+  }
+
+  var shift: UInt32 { UInt32(32 - Self.directoryBits(lowBits.count)) }
+
+  /// Builds the table from (fingerprint, key) pairs.
+  ///
+  /// Pairs are placed by a counting sort on their directory slot, then each slot's few
+  /// entries are sorted by low bits and key (packed into one integer).
+  ///
+  /// - Complexity: O(*n* + *b* log *b*) for *n* pairs in slots of at most *b*.
+  init(_ pairs: [(fingerprint: UInt32, key: Int32)]) {
+    let shift = UInt32(32 - Self.directoryBits(pairs.count))
+    var directory = [Int32](repeating: 0, count: (1 << (32 - Int(shift))) + 1)
+    for pair in pairs { directory[Int(pair.fingerprint >> shift) + 1] += 1 }
+    for bucket in 1..<directory.count { directory[bucket] += directory[bucket - 1] }
+    // Low 16 bits above the key (keys are non-negative), so integer order is (bits, key).
+    var packed = [UInt64](repeating: 0, count: pairs.count)
+    var fill = directory
+    for pair in pairs {
+      let slot = Int(pair.fingerprint >> shift)
+      packed[Int(fill[slot])] =
+        UInt64(UInt16(truncatingIfNeeded: pair.fingerprint)) << 32 | UInt64(UInt32(pair.key))
+      fill[slot] += 1
+    }
+    for bucket in 0..<(directory.count - 1) {
+      let range = Int(directory[bucket])..<Int(directory[bucket + 1])
+      if range.count > 1 { packed[range].sort() }
+    }
+    lowBits = packed.map { UInt16(truncatingIfNeeded: $0 >> 32) }
+    keys = packed.map { Int32(truncatingIfNeeded: $0) }
+    self.directory = directory
+  }
+
+  /// The positions in ``keys`` of the keys with `fingerprint`.
+  ///
+  /// - Complexity: O(log *b*) for a directory bucket of *b* entries.
+  @inline(__always)
+  func range(of fingerprint: UInt32, shift: UInt32) -> Range<Int> {
+    let bucket = Int(fingerprint >> shift)
+    let wanted = UInt16(truncatingIfNeeded: fingerprint)
+    var low = Int(directory[bucket])
+    var high = Int(directory[bucket + 1])
+    let end = high
+    while low < high {
+      let middle = (low + high) / 2
+      if lowBits[middle] < wanted { low = middle + 1 } else { high = middle }
+    }
+    var upper = low
+    while upper < end, lowBits[upper] == wanted { upper += 1 }
+    return low..<upper
+  }
+
+  /// Whether the table is internally consistent and names only keys below `keyCount`.
+  func isValid(keyCount: Int) -> Bool {
+    let shift = self.shift
+    guard lowBits.count == keys.count, directory.count == (1 << (32 - Int(shift))) + 1,
+      directory.first == 0, Int(directory.last!) == lowBits.count
+    else { return false }
+    for bucket in 0..<(directory.count - 1) {
+      let lower = Int(directory[bucket])
+      let upper = Int(directory[bucket + 1])
+      guard lower <= upper else { return false }
+      for index in stride(from: lower + 1, to: upper, by: 1)
+      where lowBits[index - 1] > lowBits[index] {
+        return false
+      }
+    }
+    return keys.allSatisfy { $0 >= 0 && Int($0) < keyCount }
+  }
+
+  /// The bytes the table holds.
+  var bytes: Int { lowBits.count * 6 + directory.count * 4 }
+
+  func write(to writer: inout BinaryWriter) {
+    writer.write(block: lowBits)
+    writer.write(block: keys)
+    writer.write(block: directory)
+  }
+
+  init(reading reader: inout BinaryReader) throws(BinaryReaderError) {
+    lowBits = try reader.readBlock(of: UInt16.self)
+    keys = try reader.readBlock(of: Int32.self)
+    directory = try reader.readBlock(of: Int32.self)
+  }
+}
