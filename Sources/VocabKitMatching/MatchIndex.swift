@@ -55,9 +55,11 @@ public final class MatchIndex: Sendable {
 
   /// The bytes the index holds beyond the entries' own strings: keys, postings and tables.
   public var approximateIndexBytes: Int {
-    keyEntry.count * (4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 2) + symbols.count + latin.count
-      + postingBounds.count * 4 + postings.count * 5 + entryType.count * 4
-      + exactKeys.bytes + ownSkeletons.bytes + variantSkeletons.bytes
+    let keyTables = keyEntry.count * (4 + 4 + 4 + 4 + 1 + 1 + 4 + 4)
+    // Gram counts, needed votes and postings exist only in indexes with gram voting.
+    let voting = keyGramCount.count * 2 + keyNeededVotes.count + postings.count * 5
+    return keyTables + voting + symbols.count + latin.count + postingBounds.count * 4
+      + entryType.count * 4 + exactKeys.bytes + ownSkeletons.bytes + variantSkeletons.bytes
   }
 
   /// Sound classes in candidate lookup: 12 consonant classes (voiced and voiceless pairs
