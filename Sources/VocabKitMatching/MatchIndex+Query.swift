@@ -398,12 +398,11 @@ extension MatchIndex {
                         guard last == first, buffer.count > Self.minimumVariantSkeleton else {
                           return
                         }
-                        for first in buffer.indices
-                        where first == 0 || buffer[first] != buffer[first - 1] {
-                          for second in (first + 1)..<buffer.count
-                          where second == first + 1 || buffer[second] != buffer[second - 1] {
-                            let variant = Skeleton.fingerprint(
-                              buffer, skipping: first, and: second)
+                        for one in buffer.indices
+                        where one == 0 || buffer[one] != buffer[one - 1] {
+                          for other in (one + 1)..<buffer.count
+                          where other == one + 1 || buffer[other] != buffer[other - 1] {
+                            let variant = Skeleton.fingerprint(buffer, skipping: one, and: other)
                             lookups.append((variant, false, 0))
                             lookups.append((variant, true, 0))
                           }
@@ -649,5 +648,4 @@ final class ScratchPool: Sendable {
     idle.withLock { if $0.count < 64 { $0.append(scratch) } }
     return result
   }
-
 }
