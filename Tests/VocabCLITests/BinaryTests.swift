@@ -1,21 +1,34 @@
 import Foundation
 import Testing
 
-/// Runs the real `vocab` binary built beside the tests.
+/// The package's root folder.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+
+/// The real `vocab` binary built beside the tests.
+func vocabBinary() -> URL {
+  let binary = Bundle.main.bundleURL.appendingPathComponent("vocab")
+  if FileManager.default.fileExists(atPath: binary.path) { return binary }
+  return packageRoot.appendingPathComponent(".build/debug/vocab")
+}
+
+/// Runs the real `vocab` binary built beside the tests, in the package's root folder.
 func runVocab(_ arguments: [String], input: String? = nil) throws -> (
   status: Int32, output: String, error: String
 ) {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  let products = Bundle.main.bundleURL
-  var binary = products.appendingPathComponent("vocab")
-  if !FileManager.default.fileExists(atPath: binary.path) {
-    binary = root.appendingPathComponent(".build/debug/vocab")
-  }
+  try runProcess(vocabBinary(), arguments, directory: packageRoot, input: input)
+}
+
+/// Runs `executable` to its end: its exit status, standard output and standard error.
+func runProcess(
+  _ executable: URL, _ arguments: [String], directory: URL,
+  environment: [String: String]? = nil, input: String? = nil
+) throws -> (status: Int32, output: String, error: String) {
   let process = Process()
-  process.executableURL = binary
+  process.executableURL = executable
   process.arguments = arguments
-  process.currentDirectoryURL = root
+  process.currentDirectoryURL = directory
+  if let environment { process.environment = environment }
   let output = Pipe()
   let error = Pipe()
   let standardInput = Pipe()

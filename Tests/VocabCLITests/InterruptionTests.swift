@@ -29,15 +29,6 @@ import Testing
     try Data(body.utf8).write(to: app.appendingPathComponent("UserVocabulary.plist"))
   }
 
-  func vocabBinary() -> URL {
-    let products = Bundle.main.bundleURL
-    let binary = products.appendingPathComponent("vocab")
-    if FileManager.default.fileExists(atPath: binary.path) { return binary }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/debug/vocab")
-  }
-
   @Test func killedWhileRewritingTheCacheLeavesAWholeFile() throws {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("VocabCLITests-interrupt-\(UUID().uuidString)")

@@ -18,16 +18,10 @@ import Testing
       let manager = FileManager.default
       root = manager.temporaryDirectory.appendingPathComponent(
         "vocabkit-unreadable-\(UUID().uuidString)")
-      let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
       try manager.createDirectory(
         at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
-      try manager.copyItem(at: package.appendingPathComponent("vocab"), to: vocabulary)
-      var binary = Bundle.main.bundleURL.appendingPathComponent("vocab")
-      if !manager.fileExists(atPath: binary.path) {
-        binary = package.appendingPathComponent(".build/debug/vocab")
-      }
-      try manager.copyItem(at: binary, to: self.binary)
+      try manager.copyItem(at: packageRoot.appendingPathComponent("vocab"), to: vocabulary)
+      try manager.copyItem(at: vocabBinary(), to: binary)
       try Self.chmod(root, 0o755, recursive: true)
       try Self.chmod(self.binary, 0o755)
     }
@@ -47,29 +41,13 @@ import Testing
 
     /// Runs the copied binary as an unprivileged user.
     func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-      let process = Process()
       if getuid() == 0 {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments =
-          ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
-      } else {
-        process.executableURL = binary
-        process.arguments = arguments
+        return try runProcess(
+          URL(fileURLWithPath: "/usr/bin/setpriv"),
+          ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments,
+          directory: root, environment: try environment())
       }
-      process.currentDirectoryURL = root
-      process.environment = try environment()
-      let output = Pipe()
-      let error = Pipe()
-      process.standardOutput = output
-      process.standardError = error
-      try process.run()
-      let outputData = output.fileHandleForReading.readDataToEndOfFile()
-      let errorData = error.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (
-        process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-        String(decoding: errorData, as: UTF8.self)
-      )
+      return try runProcess(binary, arguments, directory: root, environment: try environment())
     }
 
     /// This process's environment, with sanitizer suppression files (which `nobody` may not
