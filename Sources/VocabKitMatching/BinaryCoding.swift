@@ -20,6 +20,13 @@ package struct BinaryWriter {
     bytes += utf8
   }
 
+  /// Writes `value` as its position among all its cases, one byte (see
+  /// ``BinaryReader/readElement(of:what:)``).
+  package mutating func write<Value: CaseIterable & Equatable>(case value: Value) {
+    let index = Value.allCases.firstIndex(of: value)!
+    write(UInt8(Value.allCases.distance(from: Value.allCases.startIndex, to: index)))
+  }
+
   package mutating func write(_ text: String?) {
     write(text != nil)
     if let text { write(text) }
@@ -59,24 +66,27 @@ package struct BinaryReader {
 
   package var isAtEnd: Bool { offset == bytes.count }
 
+  /// Checks that `count` bytes are left and moves past them, returning where they start.
   @inlinable
-  mutating func take(_ count: Int) throws(BinaryReaderError) -> ArraySlice<UInt8> {
+  mutating func advance(by count: Int) throws(BinaryReaderError) -> Int {
     guard count >= 0, count <= bytes.count - offset else {
       throw BinaryReaderError(
         description: "truncated: needed \(count) bytes at offset \(offset) of \(bytes.count)")
     }
     defer { offset += count }
-    return bytes[offset..<(offset + count)]
+    return offset
   }
 
   @inlinable
   package mutating func read<Value: FixedWidthInteger>(_: Value.Type) throws(BinaryReaderError)
     -> Value
   {
-    let slice = try take(MemoryLayout<Value>.size)
-    var value = Value.zero
-    withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: slice) }
-    return Value(littleEndian: value)
+    let start = try advance(by: MemoryLayout<Value>.size)
+    // Loaded in place: no slice, so no reference counting of the bytes per number.
+    return Value(
+      littleEndian: bytes.withUnsafeBytes {
+        $0.loadUnaligned(fromByteOffset: start, as: Value.self)
+      })
   }
 
   @inlinable
@@ -112,20 +122,24 @@ package struct BinaryReader {
   @inlinable
   package mutating func readString() throws(BinaryReaderError) -> String {
     let count = try readCount()
-    return try Self.string(try take(count), at: offset - count)
+    let start = try advance(by: count)
+    return try bytes.withUnsafeBufferPointer { (buffer) throws(BinaryReaderError) in
+      try Self.string(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)]), at: start)
+    }
   }
 
-  /// The case of `Value` whose raw value the next string spells, compared byte by byte (no
-  /// string is created), or an error quoting the string when no case has it.
+  /// The element of `table` at the index the next byte gives, or an error naming the byte when
+  /// the table has no such element (kinds are written as their position among all cases).
   @inlinable
-  package mutating func readCase<Value: RawRepresentable<String> & CaseIterable>(
-    of _: Value.Type
-  ) throws(BinaryReaderError) -> Value {
-    let count = try readCount()
-    let bytes = try take(count)
-    for value in Value.allCases where value.rawValue.utf8.elementsEqual(bytes) { return value }
-    throw BinaryReaderError(
-      description: "unknown kind '\(String(decoding: bytes, as: UTF8.self))'")
+  package mutating func readElement<Element>(of table: [Element], what: String)
+    throws(BinaryReaderError) -> Element
+  {
+    let index = Int(try read(UInt8.self))
+    guard index < table.count else {
+      throw BinaryReaderError(
+        description: "unknown \(what) \(index) at offset \(offset - 1) (\(table.count) known)")
+    }
+    return table[index]
   }
 
   /// The text of some UTF-8 bytes, or an error naming `offset` when they are not valid.
@@ -134,22 +148,18 @@ package struct BinaryReader {
   /// `String(validating:as:)`, and exact: the repaired text equals the bytes only when
   /// nothing needed repair.
   @inlinable
-  static func string(_ slice: ArraySlice<UInt8>, at offset: Int) throws(BinaryReaderError)
-    -> String
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+    throws(BinaryReaderError) -> String
   {
-    let valid = slice.withUnsafeBufferPointer { bytes -> String? in
-      // ASCII (most identifiers and names) is valid as it stands: no repair to look for.
-      var ascii: UInt8 = 0
-      for byte in bytes { ascii |= byte }
-      if ascii < 0x80 { return String(decoding: bytes, as: UTF8.self) }
-      var text = String(decoding: bytes, as: UTF8.self)
-      let same = text.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
-      return same ? text : nil
-    }
-    guard let valid else {
+    // ASCII (most identifiers and names) is valid as it stands: no repair to look for.
+    var ascii: UInt8 = 0
+    for byte in bytes { ascii |= byte }
+    if ascii < 0x80 { return String(decoding: bytes, as: UTF8.self) }
+    var text = String(decoding: bytes, as: UTF8.self)
+    guard text.withUTF8({ $0.count == bytes.count && $0.elementsEqual(bytes) }) else {
       throw BinaryReaderError(description: "invalid UTF-8 at offset \(offset)")
     }
-    return valid
+    return text
   }
 
   @inlinable
@@ -163,10 +173,11 @@ package struct BinaryReader {
   {
     let size = MemoryLayout<Element>.stride
     let count = try readCount(minimumSize: size)
-    let slice = try take(count * size)
+    let start = try advance(by: count * size)
     return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-      slice.withUnsafeBytes { source in
-        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+      bytes.withUnsafeBytes { source in
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: source[start..<(start + count * size)]))
       }
       initialized = count
     }

@@ -464,7 +464,7 @@ public final class MatchIndex: Sendable {
         && monotone(postingBounds, ending: postings.count)
         && postingPositions.count == postings.count,
       "posting bounds")
-    try check(postings.allSatisfy { $0 >= 0 && Int($0) < keys }, "posting out of range")
+    try check(FingerprintTable.allBelow(postings, keys), "posting out of range")
     try check(entryType.count == entries.count, "entry types")
     try check(entryType.allSatisfy { $0 >= 0 && Int($0) < typeNames.count }, "type out of range")
     for key in 0..<keys {

@@ -23,7 +23,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 7
+  public static let cacheFormatVersion: UInt32 = 8
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, payload length and payload checksum.
   static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8
@@ -174,11 +174,36 @@ extension CompiledVocabulary {
         "truncated or extended: payload of \(bytes.count - cacheHeaderSize) bytes, "
           + "header says \(length)")
     }
-    var checksum = Hash64()
-    bytes.withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[cacheHeaderSize...])) }
-    guard checksum.value == expectedChecksum else {
+    // The checksum is computed on another core while the payload is read. Reading checks
+    // every length and index, so it is safe on altered bytes, and what it read is used only
+    // when the checksum matches.
+    let payloadStart = reader
+    let checksum = Locked<UInt64>(0)
+    let payload = Locked<Result<CompiledVocabulary, any Error>?>(nil)
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      if part == 0 {
+        var hash = Hash64()
+        bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[cacheHeaderSize...])) }
+        checksum.withLock { $0 = hash.value }
+      } else {
+        var payloadReader = payloadStart
+        let result = Result { () throws -> CompiledVocabulary in
+          try readPayload(&payloadReader, normalizer: normalizer)
+        }
+        payload.withLock { $0 = result }
+      }
+    }
+    guard checksum.withLock({ $0 }) == expectedChecksum else {
       throw fail("checksum mismatch: the cache was altered")
     }
+    return try payload.withLock { $0 }!.get()
+  }
+
+  /// The registry and shards of a cache, after its header.
+  static func readPayload(_ reader: inout BinaryReader, normalizer: Normalizer) throws
+    -> CompiledVocabulary
+  {
+    func fail(_ reason: String) -> BinaryReaderError { BinaryReaderError(description: reason) }
     let registry = try readRegistry(&reader)
     // Each shard's entries come from the registry just read, as when compiling.
     var items: [ShardKey: [VocabularyItem]] = [:]
@@ -215,7 +240,7 @@ extension CompiledVocabulary {
         writer.write(item.phrases) { writer, phrase in
           writer.write(phrase.text)
           writer.write(phrase.pronunciation)
-          writer.write(phrase.kind.rawValue)
+          writer.write(case: phrase.kind)
         }
       }
     }
@@ -226,7 +251,7 @@ extension CompiledVocabulary {
       writer.write(app.names) { writer, name in
         writer.write(name.text)
         writer.write(name.pronunciation)
-        writer.write(name.kind.rawValue)
+        writer.write(case: name.kind)
       }
       writer.write(app.intents) { writer, intent in
         writer.write(intent.name)
@@ -246,7 +271,7 @@ extension CompiledVocabulary {
       }
     }
     writer.write(registry.diagnostics) { writer, diagnostic in
-      writer.write(diagnostic.severity.rawValue)
+      writer.write(case: diagnostic.severity)
       writer.write(diagnostic.code)
       writer.write(diagnostic.file)
       writer.write(diagnostic.line ?? -1)
@@ -259,11 +284,10 @@ extension CompiledVocabulary {
   static func readRegistry(_ reader: inout BinaryReader) throws(BinaryReaderError)
     -> VocabularyRegistry
   {
-    func kind<Kind: RawRepresentable<String> & CaseIterable>(_ reader: inout BinaryReader)
-      throws(BinaryReaderError) -> Kind
-    {
-      try reader.readCase(of: Kind.self)
-    }
+    // Kinds are one byte each, their position among all cases.
+    let phraseKinds = Array(VocabularyPhrase.Kind.allCases)
+    let nameKinds = Array(AppName.Kind.allCases)
+    let severities = Array(Diagnostic.Severity.allCases)
     // Plain loops rather than the generic `readArray`: this runs once per item.
     func items(_ reader: inout BinaryReader) throws(BinaryReaderError) -> [VocabularyItem] {
       let count = try reader.readCount()
@@ -282,7 +306,7 @@ extension CompiledVocabulary {
           phrases.append(
             VocabularyPhrase(
               text: try reader.readString(), pronunciation: try reader.readOptionalString(),
-              kind: try kind(&reader)))
+              kind: try reader.readElement(of: phraseKinds, what: "phrase kind")))
         }
         items.append(
           VocabularyItem(
@@ -297,7 +321,7 @@ extension CompiledVocabulary {
       let names = try reader.readArray { reader throws(BinaryReaderError) in
         AppName(
           text: try reader.readString(), pronunciation: try reader.readOptionalString(),
-          kind: try kind(&reader))
+          kind: try reader.readElement(of: nameKinds, what: "name kind"))
       }
       let intents = try reader.readArray { reader throws(BinaryReaderError) in
         Intent(
@@ -327,7 +351,7 @@ extension CompiledVocabulary {
         userVocabulary: userVocabulary)
     }
     let diagnostics = try reader.readArray { reader throws(BinaryReaderError) in
-      let severity: Diagnostic.Severity = try kind(&reader)
+      let severity = try reader.readElement(of: severities, what: "severity")
       let code = try reader.readString()
       let file = try reader.readString()
       let line = try reader.readInt()
@@ -342,27 +366,47 @@ extension CompiledVocabulary {
   }
 }
 
-/// A 64-bit hash of byte strings, eight bytes at a step: a fingerprint and checksum, not a
+/// A 64-bit hash of byte strings, 32 bytes at a step: a fingerprint and checksum, not a
 /// defence against deliberate forgery.
 ///
 /// Each eight-byte word is mixed in by xor, a multiplication by an odd constant and an
-/// xor-shift, so every input bit reaches every bit of the value within a few words; the bytes
-/// after the last whole word are mixed in one at a time.
+/// xor-shift, so every input bit reaches every bit of the value within a few words. Long
+/// inputs are mixed in four independent lanes (words 0, 1, 2, 3 of each 32 bytes), so the
+/// processor overlaps four multiplications, and the lanes are then mixed into the value; the
+/// bytes after the last whole word are mixed in one at a time.
 struct Hash64 {
   private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
   @inline(__always)
-  private mutating func mix(_ word: UInt64) {
-    value = (value ^ word) &* 0x9e37_79b9_7f4a_7c15
-    value ^= value >> 29
+  private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+    let product = (state ^ word) &* 0x9e37_79b9_7f4a_7c15
+    return product ^ (product >> 29)
   }
+
+  @inline(__always)
+  private mutating func mix(_ word: UInt64) { value = Self.mix(value, word) }
 
   /// - Complexity: O(*n*) in the number of bytes.
   mutating func add(_ bytes: UnsafeRawBufferPointer) {
-    let words = bytes.count / 8
-    for word in 0..<words {
-      mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)))
+    @inline(__always) func word(_ index: Int) -> UInt64 {
+      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
     }
+    let blocks = bytes.count / 32
+    if blocks > 0 {
+      var lanes: (UInt64, UInt64, UInt64, UInt64) = (value, ~value, value &+ 1, ~value &- 1)
+      for block in 0..<blocks {
+        lanes.0 = Self.mix(lanes.0, word(block * 4))
+        lanes.1 = Self.mix(lanes.1, word(block * 4 + 1))
+        lanes.2 = Self.mix(lanes.2, word(block * 4 + 2))
+        lanes.3 = Self.mix(lanes.3, word(block * 4 + 3))
+      }
+      mix(lanes.0)
+      mix(lanes.1)
+      mix(lanes.2)
+      mix(lanes.3)
+    }
+    let words = bytes.count / 8
+    for index in (blocks * 4)..<words { mix(word(index)) }
     for offset in (words * 8)..<bytes.count { mix(UInt64(bytes[offset])) }
     mix(UInt64(bytes.count))
   }
