@@ -27,6 +27,10 @@ package struct BinaryWriter {
     write(UInt8(Value.allCases.distance(from: Value.allCases.startIndex, to: index)))
   }
 
+  /// Writes what `section` holds behind its length, so a reader can take it as a whole (see
+  /// ``BinaryReader/readSection()``) and read it apart from what follows.
+  package mutating func write(section: BinaryWriter) { write(block: section.bytes) }
+
   package mutating func write(_ text: String?) {
     write(text != nil)
     if let text { write(text) }
@@ -54,24 +58,74 @@ package struct BinaryReaderError: Error, CustomStringConvertible {
   @inlinable package init(description: String) { self.description = description }
 }
 
-/// Reads what ``BinaryWriter`` wrote, checking every length against the bytes left.
-package struct BinaryReader {
-  @usableFromInline let bytes: [UInt8]
-  @usableFromInline package private(set) var offset: Int
+/// Immutable bytes for a ``BinaryReader`` to read: a copy of an array, or memory that its
+/// creator filled (a file read straight into place) and that `release` frees.
+package final class ByteStorage: @unchecked Sendable {
+  // Unchecked: the bytes are never written after `init`, and `release` runs once, in `deinit`.
+  package let bytes: UnsafeRawBufferPointer
+  private let release: @Sendable (UnsafeRawBufferPointer) -> Void
 
-  @inlinable package init(_ bytes: [UInt8], offset: Int = 0) {
+  /// Storage of `bytes`, which `release` frees when the storage goes away.
+  package init(
+    bytes: UnsafeRawBufferPointer, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+  ) {
     self.bytes = bytes
-    self.offset = offset
+    self.release = release
   }
 
-  package var isAtEnd: Bool { offset == bytes.count }
+  /// A copy of `array`.
+  package convenience init(copying array: [UInt8]) {
+    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: array.count, alignment: 16)
+    array.withUnsafeBytes { copy.copyMemory(from: $0) }
+    self.init(bytes: UnsafeRawBufferPointer(copy)) { $0.deallocate() }
+  }
+
+  deinit { release(bytes) }
+}
+
+/// Reads what ``BinaryWriter`` wrote, checking every length against the bytes left.
+package struct BinaryReader: Sendable {
+  @usableFromInline let storage: ByteStorage
+  @usableFromInline package private(set) var offset: Int
+  /// Where this reader's bytes end (before the storage's end for a section).
+  @usableFromInline let end: Int
+
+  @inlinable var bytes: UnsafeRawBufferPointer { storage.bytes }
+
+  /// A reader of a copy of `bytes`, starting at `offset`.
+  @inlinable package init(_ bytes: [UInt8], offset: Int = 0) {
+    self.init(ByteStorage(copying: bytes), offset: offset)
+  }
+
+  @inlinable package init(_ storage: ByteStorage, offset: Int = 0) {
+    self.storage = storage
+    self.offset = offset
+    end = storage.bytes.count
+  }
+
+  @inlinable init(_ storage: ByteStorage, range: Range<Int>) {
+    self.storage = storage
+    offset = range.lowerBound
+    end = range.upperBound
+  }
+
+  /// A reader of the next section (its length, then that many bytes, as
+  /// ``BinaryWriter/write(section:)`` wrote it), moving past the section.
+  @inlinable
+  package mutating func readSection() throws(BinaryReaderError) -> BinaryReader {
+    let count = try readCount()
+    let start = try advance(by: count)
+    return BinaryReader(storage, range: start..<(start + count))
+  }
+
+  package var isAtEnd: Bool { offset == end }
 
   /// Checks that `count` bytes are left and moves past them, returning where they start.
   @inlinable
   mutating func advance(by count: Int) throws(BinaryReaderError) -> Int {
-    guard count >= 0, count <= bytes.count - offset else {
+    guard count >= 0, count <= end - offset else {
       throw BinaryReaderError(
-        description: "truncated: needed \(count) bytes at offset \(offset) of \(bytes.count)")
+        description: "truncated: needed \(count) bytes at offset \(offset) of \(end)")
     }
     defer { offset += count }
     return offset
@@ -83,10 +137,7 @@ package struct BinaryReader {
   {
     let start = try advance(by: MemoryLayout<Value>.size)
     // Loaded in place: no slice, so no reference counting of the bytes per number.
-    return Value(
-      littleEndian: bytes.withUnsafeBytes {
-        $0.loadUnaligned(fromByteOffset: start, as: Value.self)
-      })
+    return Value(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: Value.self))
   }
 
   @inlinable
@@ -98,7 +149,7 @@ package struct BinaryReader {
   @inlinable
   package mutating func readCount(minimumSize: Int = 1) throws(BinaryReaderError) -> Int {
     let count = try readInt()
-    guard count >= 0, count <= (bytes.count - offset) / max(minimumSize, 1) else {
+    guard count >= 0, count <= (end - offset) / max(minimumSize, 1) else {
       throw BinaryReaderError(description: "implausible count \(count) at offset \(offset)")
     }
     return count
@@ -123,9 +174,10 @@ package struct BinaryReader {
   package mutating func readString() throws(BinaryReaderError) -> String {
     let count = try readCount()
     let start = try advance(by: count)
-    return try bytes.withUnsafeBufferPointer { (buffer) throws(BinaryReaderError) in
-      try Self.string(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)]), at: start)
-    }
+    return try Self.string(
+      UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]).assumingMemoryBound(
+        to: UInt8.self),
+      at: start)
   }
 
   /// The element of `table` at the index the next byte gives, or an error naming the byte when
@@ -175,10 +227,8 @@ package struct BinaryReader {
     let count = try readCount(minimumSize: size)
     let start = try advance(by: count * size)
     return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-      bytes.withUnsafeBytes { source in
-        UnsafeMutableRawBufferPointer(buffer).copyMemory(
-          from: UnsafeRawBufferPointer(rebasing: source[start..<(start + count * size)]))
-      }
+      UnsafeMutableRawBufferPointer(buffer).copyMemory(
+        from: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count * size)]))
       initialized = count
     }
   }

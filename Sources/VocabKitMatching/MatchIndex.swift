@@ -232,43 +232,14 @@ public final class MatchIndex: Sendable {
   static func phraseKeys(_ texts: [String], normalizer: Normalizer) throws(ICUError)
     -> [PhraseKeys]
   {
-    let chunkSize = 512
-    guard texts.count > 2 * chunkSize else {
-      var result: [PhraseKeys] = []
-      result.reserveCapacity(texts.count)
-      for text in texts { result.append(PhraseKeys(try normalizer.normalize(text))) }
-      return result
+    // Chunks of 512, or one chunk (in line) when there are not many.
+    try concurrentChunks(count: texts.count, chunkSize: texts.count > 1024 ? 512 : texts.count) {
+      (range) throws(ICUError) in
+      var keys: [PhraseKeys] = []
+      keys.reserveCapacity(range.count)
+      for index in range { keys.append(PhraseKeys(try normalizer.normalize(texts[index]))) }
+      return keys
     }
-    let chunks = (texts.count + chunkSize - 1) / chunkSize
-    let results = ChunkResults(chunks)
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let range = (chunk * chunkSize)..<min(texts.count, (chunk + 1) * chunkSize)
-      do throws(ICUError) {
-        var keys: [PhraseKeys] = []
-        keys.reserveCapacity(range.count)
-        for index in range { keys.append(PhraseKeys(try normalizer.normalize(texts[index]))) }
-        results.store(chunk, .success(keys))
-      } catch {
-        results.store(chunk, .failure(error))
-      }
-    }
-    var result: [PhraseKeys] = []
-    result.reserveCapacity(texts.count)
-    for outcome in results.take() { result += try outcome.get() }
-    return result
-  }
-
-  /// One slot per chunk, each written by exactly one thread of `concurrentPerform`.
-  private final class ChunkResults: Sendable {
-    private let slots: Locked<[Result<[PhraseKeys], ICUError>]>
-
-    init(_ count: Int) { slots = Locked(Array(repeating: .success([]), count: count)) }
-
-    func store(_ chunk: Int, _ outcome: Result<[PhraseKeys], ICUError>) {
-      slots.withLock { $0[chunk] = outcome }
-    }
-
-    func take() -> [Result<[PhraseKeys], ICUError>] { slots.withLock { $0 } }
   }
 
   /// The skeleton tables of the keys.
@@ -379,52 +350,169 @@ public final class MatchIndex: Sendable {
     writer.write(longestSkeleton)
   }
 
-  /// Reads an index written by ``write(to:)``, checking every table against the others so
-  /// that no cache, however corrupt, can make a query read out of bounds.
-  ///
-  /// - Complexity: O(*n*) in the size of the index.
   /// Reads an index written by ``write(to:)`` for `entries`, the entries it was compiled
-  /// from.
+  /// from, checking every table against the others so that no cache, however corrupt, can
+  /// make a query read out of bounds.
   ///
   /// - Throws: `BinaryReaderError` when the bytes are malformed or inconsistent, or were
   ///   written for other entries.
-  package init(
+  /// - Complexity: O(*n*) in the size of the index.
+  package convenience init(
     reading reader: inout BinaryReader, entries: [MatchEntry], normalizer: Normalizer
   ) throws(BinaryReaderError) {
-    let entryCount = try reader.readInt()
-    let phraseCount = try reader.readInt()
-    guard entryCount == entries.count, phraseCount == Self.phraseCount(entries) else {
+    try self.init(tables: try Tables(reading: &reader), entries: entries, normalizer: normalizer)
+  }
+
+  /// The tables of an index as read from a cache, before they are checked against the entries
+  /// they were compiled from (so they can be read while the entries are).
+  package struct Tables: Sendable {
+    let entryCount: Int
+    let phraseCount: Int
+    let keyEntry: [Int32]
+    let keyPhrase: [Int32]
+    let keyWeight: [Float]
+    let keyCoverage: [Float]
+    let keyIsPartial: [Bool]
+    let keyViaPronunciation: [Bool]
+    let keySymbolBounds: [Int32]
+    let symbols: [UInt8]
+    let keyLatinBounds: [Int32]
+    let latin: [UInt8]
+    let keyGramCount: [UInt16]
+    let postingBounds: [Int32]
+    let postings: [Int32]
+    let postingPositions: [UInt8]
+    let exactKeys: FingerprintTable
+    let longestKey: Int
+    let entryType: [Int32]
+    let typeNames: [String]
+    let ownSkeletons: FingerprintTable
+    let variantSkeletons: FingerprintTable
+    let longestSkeleton: Int
+
+    /// Reads the tables ``MatchIndex/write(to:)`` wrote.
+    ///
+    /// - Throws: `BinaryReaderError` when the bytes are truncated or malformed.
+    /// - Complexity: O(*n*) in the size of the index.
+    package init(reading reader: inout BinaryReader) throws(BinaryReaderError) {
+      entryCount = try reader.readInt()
+      phraseCount = try reader.readInt()
+      keyEntry = try reader.readBlock(of: Int32.self)
+      keyPhrase = try reader.readBlock(of: Int32.self)
+      keyWeight = try reader.readBlock(of: Float.self)
+      keyCoverage = try reader.readBlock(of: Float.self)
+      keyIsPartial = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
+      keyViaPronunciation = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
+      keySymbolBounds = try reader.readBlock(of: Int32.self)
+      symbols = try reader.readBlock(of: UInt8.self)
+      keyLatinBounds = try reader.readBlock(of: Int32.self)
+      latin = try reader.readBlock(of: UInt8.self)
+      keyGramCount = try reader.readBlock(of: UInt16.self)
+      postingBounds = try reader.readBlock(of: Int32.self)
+      postings = try reader.readBlock(of: Int32.self)
+      postingPositions = try reader.readBlock(of: UInt8.self)
+      exactKeys = try FingerprintTable(reading: &reader)
+      longestKey = try reader.readInt()
+      entryType = try reader.readBlock(of: Int32.self)
+      typeNames = try reader.readArray { reader throws(BinaryReaderError) in
+        try reader.readString()
+      }
+      ownSkeletons = try FingerprintTable(reading: &reader)
+      variantSkeletons = try FingerprintTable(reading: &reader)
+      longestSkeleton = try reader.readInt()
+      try validate()
+    }
+
+    /// Checks every table against the others, so that no bytes, however corrupt, can make a
+    /// query read out of bounds; only the keys' phrases are left to check against the entries.
+    func validate() throws(BinaryReaderError) {
+      func check(_ condition: Bool, _ what: @autoclosure () -> String) throws(BinaryReaderError) {
+        if !condition { throw BinaryReaderError(description: "inconsistent index: \(what())") }
+      }
+      let keys = keyEntry.count
+      try check(
+        [
+          keyPhrase.count, keyWeight.count, keyCoverage.count, keyIsPartial.count,
+          keyViaPronunciation.count,
+        ].allSatisfy { $0 == keys },
+        "key tables differ in length")
+      // Without gram voting (large vocabularies) there are no gram counts and no postings.
+      try check(
+        keyGramCount.count == keys || (keyGramCount.isEmpty && postings.isEmpty),
+        "gram counts")
+      func monotone(_ bounds: [Int32], ending: Int) -> Bool {
+        bounds.first == 0 && bounds.last.map { Int($0) == ending } == true
+          && zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }
+      }
+      try check(
+        keySymbolBounds.count == keys + 1 && monotone(keySymbolBounds, ending: symbols.count),
+        "symbol bounds")
+      try check(
+        keyLatinBounds.count == keys + 1 && monotone(keyLatinBounds, ending: latin.count),
+        "Latin bounds")
+      try check(
+        postingBounds.count == MatchIndex.bucketCount + 1
+          && monotone(postingBounds, ending: postings.count)
+          && postingPositions.count == postings.count,
+        "posting bounds")
+      try check(FingerprintTable.allBelow(postings, keys), "posting out of range")
+      try check(entryCount >= 0 && entryType.count == entryCount, "entry types")
+      try check(entryType.allSatisfy { $0 >= 0 && Int($0) < typeNames.count }, "type out of range")
+      try check(FingerprintTable.allBelow(keyEntry, entryCount), "a key names no entry")
+      for key in 0..<keys {
+        let length = Int(keySymbolBounds[key + 1] - keySymbolBounds[key])
+        try check(length <= longestKey, "key \(key) longer than the longest")
+      }
+      try check(exactKeys.keys.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
+      try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
+      try check(
+        ownSkeletons.isValid(keyCount: keys) && variantSkeletons.isValid(keyCount: keys),
+        "skeleton tables")
+      try check(longestSkeleton >= 0 && longestSkeleton <= symbols.count, "longest skeleton")
+    }
+  }
+
+  /// An index of `entries` from tables read from a cache, checking every table against the
+  /// others and against the entries.
+  ///
+  /// - Throws: `BinaryReaderError` when the tables are inconsistent or were written for other
+  ///   entries.
+  /// - Complexity: O(*n*) in the size of the index.
+  package init(tables: Tables, entries: [MatchEntry], normalizer: Normalizer)
+    throws(BinaryReaderError)
+  {
+    guard tables.entryCount == entries.count, tables.phraseCount == Self.phraseCount(entries)
+    else {
       throw BinaryReaderError(
-        description: "inconsistent index: written for \(entryCount) entries of \(phraseCount) "
-          + "phrases, given \(entries.count) of \(Self.phraseCount(entries))")
+        description: "inconsistent index: written for \(tables.entryCount) entries of "
+          + "\(tables.phraseCount) phrases, given \(entries.count) of "
+          + "\(Self.phraseCount(entries))")
     }
     self.entries = entries
     self.normalizer = normalizer
-    keyEntry = try reader.readBlock(of: Int32.self)
-    keyPhrase = try reader.readBlock(of: Int32.self)
-    keyWeight = try reader.readBlock(of: Float.self)
-    keyCoverage = try reader.readBlock(of: Float.self)
-    keyIsPartial = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
-    keyViaPronunciation = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
-    keySymbolBounds = try reader.readBlock(of: Int32.self)
-    symbols = try reader.readBlock(of: UInt8.self)
-    keyLatinBounds = try reader.readBlock(of: Int32.self)
-    latin = try reader.readBlock(of: UInt8.self)
-    keyGramCount = try reader.readBlock(of: UInt16.self)
-    keyNeededVotes = Self.neededVotes(keyGramCount)
-    postingBounds = try reader.readBlock(of: Int32.self)
-    postings = try reader.readBlock(of: Int32.self)
-    postingPositions = try reader.readBlock(of: UInt8.self)
-    exactKeys = try FingerprintTable(reading: &reader)
-    longestKey = try reader.readInt()
-    entryType = try reader.readBlock(of: Int32.self)
-    typeNames = try reader.readArray { reader throws(BinaryReaderError) in
-      try reader.readString()
-    }
-    ownSkeletons = try FingerprintTable(reading: &reader)
-    variantSkeletons = try FingerprintTable(reading: &reader)
-    longestSkeleton = try reader.readInt()
-    try validate()
+    keyEntry = tables.keyEntry
+    keyPhrase = tables.keyPhrase
+    keyWeight = tables.keyWeight
+    keyCoverage = tables.keyCoverage
+    keyIsPartial = tables.keyIsPartial
+    keyViaPronunciation = tables.keyViaPronunciation
+    keySymbolBounds = tables.keySymbolBounds
+    symbols = tables.symbols
+    keyLatinBounds = tables.keyLatinBounds
+    latin = tables.latin
+    keyGramCount = tables.keyGramCount
+    keyNeededVotes = Self.neededVotes(tables.keyGramCount)
+    postingBounds = tables.postingBounds
+    postings = tables.postings
+    postingPositions = tables.postingPositions
+    exactKeys = tables.exactKeys
+    longestKey = tables.longestKey
+    entryType = tables.entryType
+    typeNames = tables.typeNames
+    ownSkeletons = tables.ownSkeletons
+    variantSkeletons = tables.variantSkeletons
+    longestSkeleton = tables.longestSkeleton
+    try validateEntries()
   }
 
   /// The number of phrases of `entries`, which with their count checks that a cached index
@@ -434,53 +522,15 @@ public final class MatchIndex: Sendable {
     entries.reduce(0) { $0 + $1.phrases.count }
   }
 
-  private func validate() throws(BinaryReaderError) {
-    func check(_ condition: Bool, _ what: @autoclosure () -> String) throws(BinaryReaderError) {
-      if !condition { throw BinaryReaderError(description: "inconsistent index: \(what())") }
-    }
-    let keys = keyEntry.count
-    try check(
-      [
-        keyPhrase.count, keyWeight.count, keyCoverage.count, keyIsPartial.count,
-        keyViaPronunciation.count,
-      ].allSatisfy { $0 == keys },
-      "key tables differ in length")
-    // Without gram voting (large vocabularies) there are no gram counts and no postings.
-    try check(
-      keyGramCount.count == keys || (keyGramCount.isEmpty && postings.isEmpty),
-      "gram counts")
-    func monotone(_ bounds: [Int32], ending: Int) -> Bool {
-      bounds.first == 0 && bounds.last.map { Int($0) == ending } == true
-        && zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }
-    }
-    try check(
-      keySymbolBounds.count == keys + 1 && monotone(keySymbolBounds, ending: symbols.count),
-      "symbol bounds")
-    try check(
-      keyLatinBounds.count == keys + 1 && monotone(keyLatinBounds, ending: latin.count),
-      "Latin bounds")
-    try check(
-      postingBounds.count == Self.bucketCount + 1
-        && monotone(postingBounds, ending: postings.count)
-        && postingPositions.count == postings.count,
-      "posting bounds")
-    try check(FingerprintTable.allBelow(postings, keys), "posting out of range")
-    try check(entryType.count == entries.count, "entry types")
-    try check(entryType.allSatisfy { $0 >= 0 && Int($0) < typeNames.count }, "type out of range")
-    for key in 0..<keys {
-      let entry = Int(keyEntry[key])
-      try check(entry >= 0 && entry < entries.count, "key \(key) names no entry")
+  /// Checks what the tables say about the entries against `entries`: each key's phrase
+  /// exists (``Tables`` checked everything else when they were read).
+  private func validateEntries() throws(BinaryReaderError) {
+    for key in 0..<keyEntry.count {
       let phrase = Int(keyPhrase[key])
-      try check(phrase >= 0 && phrase < entries[entry].phrases.count, "key \(key) names no phrase")
-      let length = Int(keySymbolBounds[key + 1] - keySymbolBounds[key])
-      try check(length <= longestKey, "key \(key) longer than the longest")
+      guard phrase >= 0 && phrase < entries[Int(keyEntry[key])].phrases.count else {
+        throw BinaryReaderError(description: "inconsistent index: key \(key) names no phrase")
+      }
     }
-    try check(exactKeys.keys.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
-    try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
-    try check(
-      ownSkeletons.isValid(keyCount: keys) && variantSkeletons.isValid(keyCount: keys),
-      "skeleton tables")
-    try check(longestSkeleton >= 0 && longestSkeleton <= symbols.count, "longest skeleton")
   }
 
   /// Removes pinyin tone digits: "ai4 qi2 yi4" → "ai qi yi".

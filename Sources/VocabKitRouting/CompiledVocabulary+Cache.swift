@@ -68,31 +68,40 @@ extension CompiledVocabulary {
     return (vocabulary, CacheOutcome(usedCache: false, reason: reason, wroteCache: wrote))
   }
 
-  /// The bytes of a file read straight into an array (no intermediate `Data` copy of what
-  /// may be tens of megabytes), or nil when it cannot be opened or read.
+  /// The bytes of a file, or nil when it cannot be opened or read.
+  ///
+  /// A large file is read in two halves on two cores (the kernel's copy is most of the cost).
+  /// The file is read, not mapped, so a file truncated by someone else meanwhile is a short
+  /// read, an error, rather than a crash.
   ///
   /// - Complexity: O(*n*) in the size of the file.
-  static func readFile(atPath path: String) -> [UInt8]? {
+  static func readFile(atPath path: String) -> ByteStorage? {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     let size = Int(status.st_size)
-    guard size > 0 else { return [] }
-    var failed = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-      while initialized < size {
-        let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
+    let storage = ByteStorage(bytes: UnsafeRawBufferPointer(memory)) { $0.deallocate() }
+    // Each part writes only its own half of the buffer.
+    nonisolated(unsafe) let destination = memory.baseAddress
+    let parts = size >= 1 << 20 ? 2 : 1
+    let failed = Locked(false)
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      var offset = size * part / parts
+      let end = size * (part + 1) / parts
+      while offset < end {
+        let count = pread(descriptor, destination! + offset, end - offset, off_t(offset))
         if count < 0, errno == EINTR { continue }
         guard count > 0 else {  // An error, or the file shrank while being read.
-          failed = count < 0
-          break
+          failed.withLock { $0 = true }
+          return
         }
-        initialized += count
+        offset += count
       }
     }
-    return failed ? nil : bytes
+    return failed.withLock { $0 } ? nil : storage
   }
 
   /// A hash of every non-hidden file under `directory` (relative path, size, contents) and
@@ -132,8 +141,11 @@ extension CompiledVocabulary {
 
   /// The cache file's bytes: header, then the registry and every shard.
   func cacheBytes(fingerprint: UInt64) -> [UInt8] {
+    // The registry is a block of its own, so a reader can read it and the shards at once.
+    var registryBytes = BinaryWriter()
+    Self.write(registry, to: &registryBytes)
     var payload = BinaryWriter()
-    Self.write(registry, to: &payload)
+    payload.write(section: registryBytes)
     let keys = shards.keys.sorted()
     payload.write(keys) { writer, key in
       writer.write(key.app)
@@ -151,15 +163,18 @@ extension CompiledVocabulary {
     return header.bytes + payload.bytes
   }
 
-  static func readCache(_ bytes: [UInt8], fingerprint: UInt64, normalizer: Normalizer)
+  static func readCache(_ storage: ByteStorage, fingerprint: UInt64, normalizer: Normalizer)
     throws -> CompiledVocabulary
   {
-    func fail(_ reason: String) -> BinaryReaderError { BinaryReaderError(description: reason) }
+    let bytes = storage.bytes
+    @Sendable func fail(_ reason: String) -> BinaryReaderError {
+      BinaryReaderError(description: reason)
+    }
     guard bytes.count >= cacheHeaderSize else {
       throw fail("truncated: \(bytes.count) bytes, shorter than the header")
     }
     guard Array(bytes[0..<8]) == cacheMagic else { throw fail("not a VocabKit cache file") }
-    var reader = BinaryReader(bytes, offset: 8)
+    var reader = BinaryReader(storage, offset: 8)
     let version = try reader.read(UInt32.self)
     guard version == cacheFormatVersion else {
       throw fail("format version \(version), this VocabKit reads \(cacheFormatVersion)")
@@ -174,58 +189,53 @@ extension CompiledVocabulary {
         "truncated or extended: payload of \(bytes.count - cacheHeaderSize) bytes, "
           + "header says \(length)")
     }
-    // The checksum is computed on another core while the payload is read. Reading checks
-    // every length and index, so it is safe on altered bytes, and what it read is used only
-    // when the checksum matches.
-    let payloadStart = reader
+    // Three parts run on the cores at once: the checksum, the registry (with the entries of
+    // every shard) and the shards' tables. Reading checks every length and index, so it is
+    // safe on altered bytes, and what it read is used only when the checksum matches.
+    let registryStart = try reader.readSection()
+    let shardsStart = reader
     let checksum = Locked<UInt64>(0)
-    let payload = Locked<Result<CompiledVocabulary, any Error>?>(nil)
-    DispatchQueue.concurrentPerform(iterations: 2) { part in
-      if part == 0 {
+    let registryPart = Locked<Result<(VocabularyRegistry, [ShardKey: [MatchEntry]]), any Error>?>(
+      nil)
+    let tablesPart = Locked<Result<[(ShardKey, MatchIndex.Tables)], any Error>?>(nil)
+    DispatchQueue.concurrentPerform(iterations: 3) { part in
+      switch part {
+      case 0:
         var hash = Hash64()
-        bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[cacheHeaderSize...])) }
+        hash.add(UnsafeRawBufferPointer(rebasing: storage.bytes[cacheHeaderSize...]))
         checksum.withLock { $0 = hash.value }
-      } else {
-        var payloadReader = payloadStart
-        let result = Result { () throws -> CompiledVocabulary in
-          try readPayload(&payloadReader, normalizer: normalizer)
+      case 1:
+        let result = Result { () throws -> (VocabularyRegistry, [ShardKey: [MatchEntry]]) in
+          var reader = registryStart
+          let registry = try readRegistry(&reader)
+          guard reader.isAtEnd else { throw fail("unexpected bytes after the registry") }
+          return registry
         }
-        payload.withLock { $0 = result }
+        registryPart.withLock { $0 = result }
+      default:
+        let result = Result { () throws -> [(ShardKey, MatchIndex.Tables)] in
+          var reader = shardsStart
+          let tables = try reader.readArray { reader throws(BinaryReaderError) in
+            let key = ShardKey(app: try reader.readString(), source: try reader.readString())
+            return (key, try MatchIndex.Tables(reading: &reader))
+          }
+          guard reader.isAtEnd else { throw fail("unexpected bytes after the last shard") }
+          return tables
+        }
+        tablesPart.withLock { $0 = result }
       }
     }
     guard checksum.withLock({ $0 }) == expectedChecksum else {
       throw fail("checksum mismatch: the cache was altered")
     }
-    return try payload.withLock { $0 }!.get()
-  }
-
-  /// The registry and shards of a cache, after its header.
-  static func readPayload(_ reader: inout BinaryReader, normalizer: Normalizer) throws
-    -> CompiledVocabulary
-  {
-    func fail(_ reason: String) -> BinaryReaderError { BinaryReaderError(description: reason) }
-    let registry = try readRegistry(&reader)
-    // Each shard's entries come from the registry just read, as when compiling.
-    var items: [ShardKey: [VocabularyItem]] = [:]
-    for app in registry.apps {
-      for (type, list) in app.userVocabulary {
-        items[ShardKey(app: app.bundleIdentifier, source: type.rawValue)] = list
-      }
-      for (parameter, list) in app.parameterVocabularies {
-        items[ShardKey(app: app.bundleIdentifier, source: parameter.description)] = list
-      }
-    }
-    let shardList = try reader.readArray { reader throws(BinaryReaderError) in
-      let key = ShardKey(app: try reader.readString(), source: try reader.readString())
-      guard let list = items[key] else {
+    let (registry, entries) = try registryPart.withLock { $0 }!.get()
+    var shards: [ShardKey: MatchIndex] = [:]
+    for (key, tables) in try tablesPart.withLock({ $0 })!.get() {
+      guard let entries = entries[key] else {
         throw fail("a shard for '\(key.app)' '\(key.source)', which the registry lacks")
       }
-      let entries = entries(list, app: key.app, source: key.source)
-      return (key, try MatchIndex(reading: &reader, entries: entries, normalizer: normalizer))
+      shards[key] = try MatchIndex(tables: tables, entries: entries, normalizer: normalizer)
     }
-    guard reader.isAtEnd else { throw fail("unexpected bytes after the last shard") }
-    var shards: [ShardKey: MatchIndex] = [:]
-    for (key, index) in shardList { shards[key] = index }
     return try CompiledVocabulary(registry: registry, normalizer: normalizer, shards: shards)
   }
 
@@ -281,18 +291,26 @@ extension CompiledVocabulary {
     writer.write(registry.sourceFiles) { writer, file in writer.write(file) }
   }
 
+  /// Reads a registry, and the entries of each of its shards as compiling makes them (made
+  /// while each item is at hand rather than in a second pass).
   static func readRegistry(_ reader: inout BinaryReader) throws(BinaryReaderError)
-    -> VocabularyRegistry
+    -> (registry: VocabularyRegistry, entries: [ShardKey: [MatchEntry]])
   {
+    var shardEntries: [ShardKey: [MatchEntry]] = [:]
     // Kinds are one byte each, their position among all cases.
     let phraseKinds = Array(VocabularyPhrase.Kind.allCases)
     let nameKinds = Array(AppName.Kind.allCases)
     let severities = Array(Diagnostic.Severity.allCases)
-    // Plain loops rather than the generic `readArray`: this runs once per item.
-    func items(_ reader: inout BinaryReader) throws(BinaryReaderError) -> [VocabularyItem] {
+    // Plain loops rather than the generic `readArray`: this runs once per item. (Reading
+    // chunks of items on two cores was slower: the threads' allocations contend.)
+    func items(_ reader: inout BinaryReader, shard: ShardKey) throws(BinaryReaderError)
+      -> [VocabularyItem]
+    {
       let count = try reader.readCount()
       var items: [VocabularyItem] = []
       items.reserveCapacity(count)
+      var entries: [MatchEntry] = []
+      entries.reserveCapacity(count)
       for _ in 0..<count {
         let identifier = try reader.readString()
         let priority = try reader.readInt()
@@ -308,10 +326,12 @@ extension CompiledVocabulary {
               text: try reader.readString(), pronunciation: try reader.readOptionalString(),
               kind: try reader.readElement(of: phraseKinds, what: "phrase kind")))
         }
-        items.append(
-          VocabularyItem(
-            identifier: identifier, phrases: phrases, examples: examples, priority: priority))
+        let item = VocabularyItem(
+          identifier: identifier, phrases: phrases, examples: examples, priority: priority)
+        items.append(item)
+        entries.append(entry(item, app: shard.app, source: shard.source))
       }
+      shardEntries[shard] = entries
       return items
     }
     let apps = try reader.readArray { reader throws(BinaryReaderError) in
@@ -332,16 +352,18 @@ extension CompiledVocabulary {
       }
       var parameterVocabularies: [ParameterName: [VocabularyItem]] = [:]
       for (parameter, list) in try reader.readArray({ reader throws(BinaryReaderError) in
-        (
-          ParameterName(intent: try reader.readString(), parameter: try reader.readString()),
-          try items(&reader)
-        )
+        let parameter = ParameterName(
+          intent: try reader.readString(), parameter: try reader.readString())
+        let shard = ShardKey(app: bundleIdentifier, source: parameter.description)
+        return (parameter, try items(&reader, shard: shard))
       }) {
         parameterVocabularies[parameter] = list
       }
       var userVocabulary: [UserVocabularyType: [VocabularyItem]] = [:]
       for (type, list) in try reader.readArray({ reader throws(BinaryReaderError) in
-        (UserVocabularyType(rawValue: try reader.readString()), try items(&reader))
+        let type = UserVocabularyType(rawValue: try reader.readString())
+        let shard = ShardKey(app: bundleIdentifier, source: type.rawValue)
+        return (type, try items(&reader, shard: shard))
       }) {
         userVocabulary[type] = list
       }
@@ -362,7 +384,10 @@ extension CompiledVocabulary {
     let sourceFiles = try reader.readArray { reader throws(BinaryReaderError) in
       try reader.readString()
     }
-    return VocabularyRegistry(apps: apps, diagnostics: diagnostics, sourceFiles: sourceFiles)
+    return (
+      VocabularyRegistry(apps: apps, diagnostics: diagnostics, sourceFiles: sourceFiles),
+      shardEntries
+    )
   }
 }
 

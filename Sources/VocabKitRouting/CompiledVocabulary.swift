@@ -114,15 +114,19 @@ public final class CompiledVocabulary: Sendable {
   }
 
   static func entries(_ items: [VocabularyItem], app: String, source: String) -> [MatchEntry] {
-    items.map { item in
-      MatchEntry(
-        identifier: item.identifier, type: source,
-        phrases: item.phrases.map { phrase in
-          MatchPhrase(
-            phrase.text, pronunciation: phrase.pronunciation,
-            weight: phrase.kind == .alternative ? 0.97 : 1)
-        }, priority: item.priority, owner: app)
-    }
+    items.map { entry($0, app: app, source: source) }
+  }
+
+  /// The entry the matcher gets for `item` of `app`, from `source` (a vocabulary type or a
+  /// parameter).
+  static func entry(_ item: VocabularyItem, app: String, source: String) -> MatchEntry {
+    MatchEntry(
+      identifier: item.identifier, type: source,
+      phrases: item.phrases.map { phrase in
+        MatchPhrase(
+          phrase.text, pronunciation: phrase.pronunciation,
+          weight: phrase.kind == .alternative ? 0.97 : 1)
+      }, priority: item.priority, owner: app)
   }
 
   /// The shards that serve a parameter of an app: its `ParameterVocabularies` and the user

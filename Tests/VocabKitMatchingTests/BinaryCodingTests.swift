@@ -33,4 +33,39 @@ import Testing
     var truncated = BinaryReader(data)
     #expect(throws: BinaryReaderError.self) { try truncated.readString() }
   }
+
+  /// A section is read apart from what follows it: reading past its end is an error, not a
+  /// read of the next section's bytes.
+  @Test func sectionsEndWhereTheyEnd() throws {
+    var first = BinaryWriter()
+    first.write("Inbox")
+    var second = BinaryWriter()
+    second.write(42)
+    var writer = BinaryWriter()
+    writer.write(section: first)
+    writer.write(section: second)
+    var reader = BinaryReader(writer.bytes)
+    var section = try reader.readSection()
+    var next = try reader.readSection()
+    #expect(reader.isAtEnd)
+    #expect(try section.readString() == "Inbox")
+    #expect(section.isAtEnd)
+    #expect(throws: BinaryReaderError.self) { try section.readInt() }
+    #expect(try next.readInt() == 42)
+  }
+
+  /// Kinds are one byte, their position among all cases; a byte past the last is an error.
+  @Test func casesAreOneByteAndUnknownOnesAreErrors() throws {
+    enum Kind: CaseIterable { case primary, alternative }
+    var writer = BinaryWriter()
+    writer.write(case: Kind.alternative)
+    writer.write(UInt8(7))
+    #expect(writer.bytes == [1, 7])
+    var reader = BinaryReader(writer.bytes)
+    #expect(try reader.readElement(of: Kind.allCases, what: "kind") == .alternative)
+    let error = #expect(throws: BinaryReaderError.self) {
+      try reader.readElement(of: Kind.allCases, what: "kind")
+    }
+    #expect(error?.description == "unknown kind 7 at offset 1 (2 known)")
+  }
 }

@@ -56,4 +56,24 @@ struct ConcurrencyTests {
     #expect(results.count == 8)
     for result in results { #expect(result == sequential) }
   }
+
+  /// Chunks run on many threads join in order, equal to one pass over the whole range, and
+  /// the first failing chunk's error is the one thrown.
+  @Test("concurrentChunks joins chunks in order and rethrows the first chunk's error")
+  func chunksJoinInOrder() throws {
+    struct Failure: Error, Equatable { let chunk: Int }
+    for (count, chunkSize) in [(0, 4), (1, 4), (4, 4), (5, 4), (1000, 7), (1000, 1000)] {
+      let squares = concurrentChunks(count: count, chunkSize: chunkSize) { range in
+        range.map { $0 * $0 }
+      }
+      #expect(squares == (0..<count).map { $0 * $0 }, "count \(count), chunks of \(chunkSize)")
+    }
+    #expect(throws: Failure(chunk: 2)) {
+      _ = try concurrentChunks(count: 100, chunkSize: 10) { (range) throws(Failure) -> [Int] in
+        let chunk = range.lowerBound / 10
+        if chunk == 2 || chunk == 7 { throw Failure(chunk: chunk) }
+        return Array(range)
+      }
+    }
+  }
 }
