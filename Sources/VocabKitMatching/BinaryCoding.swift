@@ -84,13 +84,17 @@ package final class ByteStorage: @unchecked Sendable {
 }
 
 /// Reads what ``BinaryWriter`` wrote, checking every length against the bytes left.
-package struct BinaryReader: Sendable {
+///
+/// Unchecked `Sendable`: ``bytes`` point into a ``ByteStorage`` that the reader keeps alive and
+/// that is never written.
+package struct BinaryReader: @unchecked Sendable {
+  /// Keeps ``bytes`` alive.
   @usableFromInline let storage: ByteStorage
+  /// The storage's bytes, held here so that reading does not go through the storage object.
+  @usableFromInline let bytes: UnsafeRawBufferPointer
   @usableFromInline package private(set) var offset: Int
   /// Where this reader's bytes end (before the storage's end for a section).
   @usableFromInline let end: Int
-
-  @inlinable var bytes: UnsafeRawBufferPointer { storage.bytes }
 
   /// A reader of a copy of `bytes`, starting at `offset`.
   @inlinable package init(_ bytes: [UInt8], offset: Int = 0) {
@@ -99,12 +103,14 @@ package struct BinaryReader: Sendable {
 
   @inlinable package init(_ storage: ByteStorage, offset: Int = 0) {
     self.storage = storage
+    bytes = storage.bytes
     self.offset = offset
     end = storage.bytes.count
   }
 
   @inlinable init(_ storage: ByteStorage, range: Range<Int>) {
     self.storage = storage
+    bytes = storage.bytes
     offset = range.lowerBound
     end = range.upperBound
   }
@@ -121,7 +127,7 @@ package struct BinaryReader: Sendable {
   package var isAtEnd: Bool { offset == end }
 
   /// Checks that `count` bytes are left and moves past them, returning where they start.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func advance(by count: Int) throws(BinaryReaderError) -> Int {
     guard count >= 0, count <= end - offset else {
       throw BinaryReaderError(
@@ -131,7 +137,7 @@ package struct BinaryReader: Sendable {
     return offset
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func read<Value: FixedWidthInteger>(_: Value.Type) throws(BinaryReaderError)
     -> Value
   {
@@ -140,13 +146,13 @@ package struct BinaryReader: Sendable {
     return Value(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: Value.self))
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readInt() throws(BinaryReaderError) -> Int {
     Int(try read(Int64.self))
   }
 
   /// A count of things, each at least `minimumSize` bytes, that must fit in what is left.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readCount(minimumSize: Int = 1) throws(BinaryReaderError) -> Int {
     let count = try readInt()
     guard count >= 0, count <= (end - offset) / max(minimumSize, 1) else {
@@ -160,7 +166,7 @@ package struct BinaryReader: Sendable {
     Double(bitPattern: try read(UInt64.self))
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readBool() throws(BinaryReaderError) -> Bool {
     switch try read(UInt8.self) {
     case 0: return false
@@ -170,7 +176,7 @@ package struct BinaryReader: Sendable {
     }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readString() throws(BinaryReaderError) -> String {
     let count = try readCount()
     let start = try advance(by: count)
@@ -182,7 +188,7 @@ package struct BinaryReader: Sendable {
 
   /// The element of `table` at the index the next byte gives, or an error naming the byte when
   /// the table has no such element (kinds are written as their position among all cases).
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readElement<Element>(of table: [Element], what: String)
     throws(BinaryReaderError) -> Element
   {
@@ -214,7 +220,7 @@ package struct BinaryReader: Sendable {
     return text
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readOptionalString() throws(BinaryReaderError) -> String? {
     try readBool() ? try readString() : nil
   }
