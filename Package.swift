@@ -34,10 +34,21 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "VocabCLI", dependencies: ["VocabKit"]),
-    .testTarget(name: "VocabKitNormalizationTests", dependencies: ["VocabKitNormalization"]),
-    .testTarget(name: "VocabKitVocabularyTests", dependencies: ["VocabKitVocabulary"]),
-    .testTarget(name: "VocabKitMatchingTests", dependencies: ["VocabKitMatching"]),
-    .testTarget(name: "VocabKitRoutingTests", dependencies: ["VocabKitRouting"]),
+    // Helpers the test targets share (not a product).
+    .target(name: "VocabKitTestSupport", path: "Tests/VocabKitTestSupport"),
+    .testTarget(
+      name: "VocabKitNormalizationTests",
+      dependencies: ["VocabKitNormalization", "VocabKitTestSupport"]
+    ),
+    .testTarget(
+      name: "VocabKitVocabularyTests", dependencies: ["VocabKitVocabulary", "VocabKitTestSupport"]
+    ),
+    .testTarget(
+      name: "VocabKitMatchingTests", dependencies: ["VocabKitMatching", "VocabKitTestSupport"]
+    ),
+    .testTarget(
+      name: "VocabKitRoutingTests", dependencies: ["VocabKitRouting", "VocabKitTestSupport"]
+    ),
     .testTarget(name: "VocabKitEvaluationTests", dependencies: ["VocabKitEvaluation"]),
     .testTarget(name: "VocabCLITests", dependencies: ["VocabCLI"]),
   ],

@@ -1,23 +1,12 @@
 import Testing
 import VocabKitNormalization
+import VocabKitTestSupport
 
 @testable import VocabKitMatching
 
 /// Skeleton lookups (the fast path) against a slow reference: the edit distance between
 /// skeletons.
 @Suite struct SkeletonTests {
-  /// A small deterministic generator (SplitMix64), so a failure reproduces.
-  struct Random {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9e37_79b9_7f4a_7c15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-      z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-  }
-
   /// Merges adjacent vowels, as skeletons are built.
   func canonical(_ elements: [UInt8]) -> [UInt8] {
     var result: [UInt8] = []
@@ -44,7 +33,7 @@ import VocabKitNormalization
   /// Every skeleton one edit away from a key's shares a fingerprint with it in one of the
   /// four lookups the matcher makes.
   @Test func oneEditAlwaysSharesAFingerprint() {
-    var random = Random(state: 42)
+    var random = SplitMix64(seed: 42)
     for _ in 0..<5000 {
       var key: [UInt8] = []
       for _ in 0..<(4 + random.next(8)) {
@@ -72,7 +61,7 @@ import VocabKitNormalization
   }
 
   @Test func tablesFindEveryFingerprintTheyHold() {
-    var random = Random(state: 7)
+    var random = SplitMix64(seed: 7)
     for count in [0, 1, 3, 100, 5000] {
       var pairs: [(fingerprint: UInt32, key: Int32)] = []
       for key in 0..<count {
@@ -92,7 +81,7 @@ import VocabKitNormalization
   /// Names with one consonant written wrong, inside a sentence, are found among a few
   /// hundred generated names: the lookups alone must find them, without gram voting.
   /// 300 contacts with invented one-word names of 2-4 syllables, from `random`.
-  func contacts(_ random: inout Random) -> [MatchEntry] {
+  func contacts(_ random: inout SplitMix64) -> [MatchEntry] {
     let syllables = ["ka", "lo", "mi", "ren", "sa", "tor", "vi", "zen", "dru", "pel", "shu", "bam"]
     return (0..<300).map { number in
       var name = ""
@@ -103,7 +92,7 @@ import VocabKitNormalization
   }
 
   @Test func namesWithOneWrongConsonantAreFound() throws {
-    var random = Random(state: 3)
+    var random = SplitMix64(seed: 3)
     let entries = contacts(&random)
     let index = try MatchIndex(entries: entries, normalizer: try Normalizer.shared)
     let swaps: [Character: Character] = [
@@ -134,7 +123,7 @@ import VocabKitNormalization
   /// two extra consonants, which the first lookups (one edit) cannot. Measured: 91 of 100 on
   /// second chance, 13 on the first lookups, 99 matched in the top 5.
   @Test func namesWithTwoExtraConsonantsAreFoundOnSecondChance() throws {
-    var random = Random(state: 5)
+    var random = SplitMix64(seed: 5)
     let entries = contacts(&random)
     let index = try MatchIndex(entries: entries, normalizer: try Normalizer.shared)
     var foundFirst = 0
@@ -170,7 +159,7 @@ import VocabKitNormalization
 /// reference) on seeded random strings.
 @Suite struct BitParallelDistanceTests {
   @Test func agreesWithTheTable() {
-    var random = SkeletonTests.Random(state: 11)
+    var random = SplitMix64(seed: 11)
     let alphabet = Array("aeioukgtdpbszmnlrxy0123456789".utf8)
     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
       equal.initialize(repeating: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VocabKitTestSupport
 
 @testable import VocabKitVocabulary
 
@@ -116,19 +117,6 @@ private func array(_ references: [UInt8]) -> [UInt8] {
 /// A dictionary of one-byte references.
 private func dictionary(keys: [UInt8], values: [UInt8]) -> [UInt8] {
   [0xD0 | UInt8(keys.count)] + keys + values
-}
-
-/// A seeded generator (SplitMix64), so that the mutation test is the same on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 /// A malformed binary plist, the words its error must contain, and its key path.
@@ -732,7 +720,7 @@ struct BinaryPropertyListReaderTests {
 
   @Test("2,000 seeded random mutations each give a tree or an error")
   func randomMutations() throws {
-    var generator = SeededGenerator(state: 20_240_229)
+    var generator = SplitMix64(seed: 20_240_229)
     let bases = [
       try foundationData(
         [

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import VocabKitMatching
+import VocabKitNormalization
+import VocabKitTestSupport
+
+@testable import VocabKitRouting
+
+/// Caches damaged behind a valid checksum (as by a bug in a writer, or on purpose): reading
+/// them is an error or a vocabulary that answers queries, never a crash or a read out of
+/// bounds (the address-sanitizer run of the tests checks the latter).
+@Suite struct CacheMutationTests {
+  /// The sample vocabulary's cache bytes, with the fingerprint its header holds.
+  static func sampleCache() throws -> (bytes: [UInt8], fingerprint: UInt64) {
+    let directory = CacheTests.sample
+    let fingerprint = try CompiledVocabulary.sourceFingerprint(directory: directory, locale: nil)
+    let vocabulary = try CompiledVocabulary.load(directory: directory)
+    return (vocabulary.cacheBytes(fingerprint: fingerprint), fingerprint)
+  }
+
+  /// `bytes` with the payload checksum in the header made to match the payload again.
+  static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+    var result = bytes
+    var checksum = Hash64()
+    checksum.add(Array(bytes[CompiledVocabulary.cacheHeaderSize...]))
+    withUnsafeBytes(of: checksum.value.littleEndian) { value in
+      let offset = CompiledVocabulary.cacheHeaderSize - 8
+      result.replaceSubrange(offset..<(offset + 8), with: value)
+    }
+    return result
+  }
+
+  @Test func aResealedCopyOfAGoodCacheReads() throws {
+    let (bytes, fingerprint) = try Self.sampleCache()
+    let vocabulary = try CompiledVocabulary.readCache(
+      ByteStorage(copying: Self.resealed(bytes)), fingerprint: fingerprint,
+      normalizer: try Normalizer.shared)
+    let router = Router(vocabulary: vocabulary)
+    #expect(try router.route("add milk to index in taskly").intent != nil)
+  }
+
+  /// 400 seeded mutations of one to four bytes each (set to a random value, to 0, to 0xFF or
+  /// bumped by one), spread over the whole payload, every one resealed.
+  @Test func mutatedPayloadsAreErrorsOrWorkingVocabularies() throws {
+    let (bytes, fingerprint) = try Self.sampleCache()
+    let normalizer = try Normalizer.shared
+    var random = SplitMix64(seed: 0xCAC4E)
+    var outcomes = (errors: 0, read: 0)
+    for _ in 0..<400 {
+      var mutated = bytes
+      for _ in 0..<(1 + random.next(4)) {
+        let offset =
+          CompiledVocabulary.cacheHeaderSize
+          + random.next(bytes.count - CompiledVocabulary.cacheHeaderSize)
+        switch random.next(4) {
+        case 0: mutated[offset] = UInt8(truncatingIfNeeded: random.next())
+        case 1: mutated[offset] = 0
+        case 2: mutated[offset] = 0xFF
+        default: mutated[offset] &+= 1
+        }
+      }
+      do {
+        let vocabulary = try CompiledVocabulary.readCache(
+          ByteStorage(copying: Self.resealed(mutated)), fingerprint: fingerprint,
+          normalizer: normalizer)
+        outcomes.read += 1
+        let router = Router(vocabulary: vocabulary)
+        for utterance in CacheTests.utterances { _ = try router.route(utterance) }
+      } catch is BinaryReaderError {
+        outcomes.errors += 1
+      }
+    }
+    // Both kinds of outcome happen, so the test reaches past the first checks.
+    #expect(outcomes.errors > 0)
+    #expect(outcomes.read > 0)
+  }
+}
