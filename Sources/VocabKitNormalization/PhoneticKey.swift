@@ -62,9 +62,8 @@ public struct PhoneticKey: Hashable, Sendable {
     output.reserveCapacity(letters.count)
     var index = 0
     func letter(_ at: Int) -> UInt8 { at < letters.count ? letters[at] : 0 }
-    func emit(_ symbol: Character) {
-      let byte = symbol.asciiValue!
-      if output.last != byte { output.append(byte) }
+    func emit(_ symbol: UInt8) {
+      if output.last != symbol { output.append(symbol) }
     }
     while index < letters.count {
       let current = letters[index]
@@ -74,94 +73,99 @@ public struct PhoneticKey: Hashable, Sendable {
         UInt8(ascii: "u"):
         var end = index
         while isVowelLetter(letter(end)) { end += 1 }
-        let run = String(decoding: letters[index..<min(end, index + 2)], as: UTF8.self)
-        let symbol: Character
-        switch run {
-        case "ee", "ea", "ie", "ei": symbol = "i"
-        case "oo", "ou", "ue", "ui": symbol = "u"
-        case "ai", "ae": symbol = "e"
-        case "au", "oa": symbol = "o"
-        default: symbol = Character(Unicode.Scalar(current))
+        // A run of vowels sounds as its first two letters say (bytes, not a string: this runs
+        // for every vowel of every query).
+        let second = end - index >= 2 ? letters[index + 1] : 0
+        let symbol: Unicode.Scalar
+        switch (Unicode.Scalar(current), Unicode.Scalar(second)) {
+        case ("e", "e"), ("e", "a"), ("i", "e"), ("e", "i"): symbol = "i"
+        case ("o", "o"), ("o", "u"), ("u", "e"), ("u", "i"): symbol = "u"
+        case ("a", "i"), ("a", "e"): symbol = "e"
+        case ("a", "u"), ("o", "a"): symbol = "o"
+        default: symbol = Unicode.Scalar(current)
         }
-        emit(symbol)
+        emit(UInt8(symbol.value))
         index = end
         continue
       case UInt8(ascii: "c"):
         if next == UInt8(ascii: "h") {
-          emit("c")
+          emit(UInt8(ascii: "c"))
           index += 2
           continue
         }
         if next == UInt8(ascii: "k") {
-          emit("k")
+          emit(UInt8(ascii: "k"))
           index += 2
           continue
         }
         emit(
-          next == UInt8(ascii: "e") || next == UInt8(ascii: "i") || next == UInt8(ascii: "y")
-            ? "s" : "k")
+          UInt8(
+            ascii: next == UInt8(ascii: "e") || next == UInt8(ascii: "i")
+              || next == UInt8(ascii: "y")
+              ? "s" : "k"))
       case UInt8(ascii: "s"):
         if next == UInt8(ascii: "h") {
-          emit("x")
+          emit(UInt8(ascii: "x"))
           index += 2
           continue
         }
         if next == UInt8(ascii: "c"), letter(index + 2) == UInt8(ascii: "h") {
-          emit("x")
+          emit(UInt8(ascii: "x"))
           index += 3
           continue
         }
-        emit("s")
+        emit(UInt8(ascii: "s"))
       case UInt8(ascii: "t"):
         if next == UInt8(ascii: "c"), letter(index + 2) == UInt8(ascii: "h") {
-          emit("c")
+          emit(UInt8(ascii: "c"))
           index += 3
           continue
         }
-        emit("t")
+        emit(UInt8(ascii: "t"))
         if next == UInt8(ascii: "h") { index += 1 }
       case UInt8(ascii: "p"):
         if next == UInt8(ascii: "h") {
-          emit("f")
+          emit(UInt8(ascii: "f"))
           index += 2
           continue
         }
-        emit("p")
+        emit(UInt8(ascii: "p"))
       case UInt8(ascii: "z"):
         if next == UInt8(ascii: "h") {
-          emit("j")
+          emit(UInt8(ascii: "j"))
           index += 2
           continue
         }
-        emit("z")
+        emit(UInt8(ascii: "z"))
       case UInt8(ascii: "k"), UInt8(ascii: "g"), UInt8(ascii: "d"), UInt8(ascii: "b"),
         UInt8(ascii: "j"), UInt8(ascii: "r"):
-        emit(Character(Unicode.Scalar(current == UInt8(ascii: "k") ? current : current)))
+        emit(current)
         if next == UInt8(ascii: "h") { index += 1 }  // kh, gh, dh, bh, jh, rh: aspiration
       case UInt8(ascii: "q"):
-        emit("k")
+        emit(UInt8(ascii: "k"))
         if next == UInt8(ascii: "u") {
-          emit("w")
+          emit(UInt8(ascii: "w"))
           index += 1
         }
       case UInt8(ascii: "x"):
         if index == 0 {
-          emit("x")  // Word-initial x: pinyin "xi" (shee) more often than English "xylo".
+          // Word-initial x: pinyin "xi" (shee) more often than English "xylo".
+          emit(UInt8(ascii: "x"))
         } else {
-          emit("k")
-          emit("s")
+          emit(UInt8(ascii: "k"))
+          emit(UInt8(ascii: "s"))
         }
       case UInt8(ascii: "y"):
-        emit(isVowelLetter(next) ? "y" : "i")
+        emit(UInt8(ascii: isVowelLetter(next) ? "y" : "i"))
       case UInt8(ascii: "w"):
         if next == UInt8(ascii: "h") { index += 1 }
-        emit(isVowelLetter(letter(index + 1)) ? "w" : "u")
+        emit(UInt8(ascii: isVowelLetter(letter(index + 1)) ? "w" : "u"))
       case UInt8(ascii: "h"):
         // A spoken "h" before a vowel; silent after a vowel at the end of a syllable.
-        if isVowelLetter(next) || index == 0 { emit("h") }
+        if isVowelLetter(next) || index == 0 { emit(UInt8(ascii: "h")) }
       case UInt8(ascii: "f"), UInt8(ascii: "v"), UInt8(ascii: "l"), UInt8(ascii: "m"),
         UInt8(ascii: "n"):
-        emit(Character(Unicode.Scalar(current)))
+        emit(current)
       case 0x30...0x39:
         output.append(current)
       default:
