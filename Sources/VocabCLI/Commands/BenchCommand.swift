@@ -7,23 +7,28 @@ enum BenchCommand {
     name: "bench",
     abstract: "Measure normalization, matching and routing speed and matching accuracy.",
     discussion: """
-      Suites (default normalize, match and route): normalize (Benchmarks/normalization-utterances.txt, median µs per utterance by
-      language), match (generated vocabularies of --entries names, queries of 4-12 words with
-      0-2 edits or a word-boundary change: compile time, index size, top-1, median and p99 µs),
-      route (the sample vocabulary and the hand-written corpus; with --entries also "call …"
-      requests over a generated messenger of that many contacts, top-1 = the right contact), load (a generated app with
-      --entries contact names: load and compile from the plists against load from the
-      compiled cache, medians of 3 and 5 runs), scaling (normalization and matching of texts of
-      1,000 to 1,000,000 characters: time per 1,000 characters should stay flat). Build with
-      -c release for
-      meaningful numbers. The match suite also runs all queries on 1 and on --threads threads
-      sharing the index (throughput in queries a second, and the check that every thread gave
-      the single-threaded answers). --export DIR writes the generated match data for
-      Benchmarks/peers.py.
+      Suites (default: normalize, match and route):
+        normalize  median µs per utterance of Benchmarks/normalization-utterances.txt, by
+                   language.
+        match      generated vocabularies of --entries names and queries of 4-12 words with
+                   0-2 edits or a word-boundary change: compile time, index size, top-1,
+                   median and p99 µs; then every query on 1 thread and on --threads threads
+                   sharing the index (queries a second, and a check that every thread gave
+                   the single-threaded answers).
+        route      the sample vocabulary and the hand-written corpus; with --entries also
+                   "call …" requests over a generated messenger of that many contacts
+                   (top-1: the right contact).
+        load       a generated app of --entries contact names, loaded and compiled from its
+                   plists (median of 3) and loaded from its compiled cache (median of 5).
+        scaling    normalizing and matching texts of 1,000 to 1,000,000 characters: the time
+                   per 1,000 characters should stay flat.
+      Build with -c release: debug timings mean nothing. --export DIR writes the generated
+      match data for Benchmarks/peers.py.
       """,
     options: [
       .repeated(
-        "suite", "NAME", help: "normalize, match, route, load or scaling; may repeat (default all)."
+        "suite", "NAME",
+        help: "normalize, match, route, load or scaling; may repeat (default: the first three)."
       ),
       .repeated(
         "entries", "N", help: "Vocabulary sizes for the match and load suites (default 10000)."),
