@@ -66,6 +66,58 @@ public final class Normalizer: Sendable {
   ///
   /// - Complexity: O(*n*) in the length of `text`.
   public func normalize(_ text: String) throws(ICUError) -> [Token] {
+    if let words = Self.letterWords(text) {
+      return mergeSpelledNumbers(words, units: Array(text.utf16))
+    }
+    return try normalizeInGeneral(text)
+  }
+
+  /// The tokens of a text made only of ASCII letters and spaces (most names, and English as
+  /// recognizers write it), or nil for any other text.
+  ///
+  /// The words of such a text are its runs of letters, which fold to lowercase and are
+  /// their own Latin keys: exactly what the general path (ICU word breaks, case folding and
+  /// scripts) makes of them, without ICU. `NormalizerTests` checks the two on seeded random
+  /// texts.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  static func letterWords(_ text: String) -> [Token]? {
+    var text = text
+    return text.withUTF8 { bytes -> [Token]? in
+      guard !bytes.isEmpty else { return nil }
+      var tokens: [Token] = []
+      var start: Int? = nil
+      func word(_ range: Range<Int>) -> Token {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        // ASCII letters fold by setting the lowercase bit.
+        let folded = String(unsafeUninitializedCapacity: range.count) { buffer in
+          for (index, byte) in slice.enumerated() { buffer[index] = byte | 0x20 }
+          return range.count
+        }
+        var token = Token(
+          text: String(decoding: slice, as: UTF8.self), scalarRange: range, folded: folded,
+          latinKey: folded, script: .latin)
+        token.utf16Range = range
+        return token
+      }
+      for (index, byte) in bytes.enumerated() {
+        switch byte {
+        case 0x20:
+          if let first = start { tokens.append(word(first..<index)) }
+          start = nil
+        case 0x41...0x5A, 0x61...0x7A:
+          if start == nil { start = index }
+        default:
+          return nil
+        }
+      }
+      if let first = start { tokens.append(word(first..<bytes.count)) }
+      return tokens
+    }
+  }
+
+  /// ``normalize(_:)`` for any text, through ICU.
+  func normalizeInGeneral(_ text: String) throws(ICUError) -> [Token] {
     let units = Array(text.utf16)
     let segments = try wordBreakers.withHandle { (breaker) throws(ICUError) in
       try units.withUnsafeBufferPointer { (buffer) throws(ICUError) in
