@@ -148,6 +148,13 @@ public final class MatchIndex: Sendable {
     let normalized = try Self.phraseKeys(texts, normalizer: normalizer)
     builder.collectsGrams = texts.count <= votingPhraseLimit
     var next = 0
+    /// Adds text `next` (a phrase or a pronunciation) as a phrase of the index.
+    func addText(entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool) {
+      builder.addPhrase(
+        normalized.runs[next / normalized.runLength], number: next % normalized.runLength,
+        entry: entry, phrase: phrase, weight: weight, viaPronunciation: viaPronunciation)
+      next += 1
+    }
     for (entryIndex, entry) in entries.enumerated() {
       if typeIDs[entry.type] == nil {
         typeIDs[entry.type] = Int32(typeNames.count)
@@ -155,15 +162,13 @@ public final class MatchIndex: Sendable {
       }
       entryType.append(typeIDs[entry.type]!)
       for (phraseIndex, phrase) in entry.phrases.enumerated() {
-        builder.addPhrase(
-          normalized[next], entry: entryIndex, phrase: phraseIndex,
-          weight: Float(phrase.weight), viaPronunciation: false)
-        next += 1
+        addText(
+          entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),
+          viaPronunciation: false)
         if phrase.pronunciation != nil {
-          builder.addPhrase(
-            normalized[next], entry: entryIndex, phrase: phraseIndex,
-            weight: Float(phrase.weight), viaPronunciation: true)
-          next += 1
+          addText(
+            entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),
+            viaPronunciation: true)
         }
       }
     }
@@ -189,64 +194,97 @@ public final class MatchIndex: Sendable {
         (Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash)), Int32(key)))
       longestKey = max(longestKey, bounds.count)
     }
-    exactKeys = FingerprintTable(hashed)
     self.longestKey = longestKey
     self.entryType = entryType
     self.typeNames = typeNames
-    (ownSkeletons, variantSkeletons, longestSkeleton) = Self.skeletonTables(
+    let skeletons = Self.skeletonFingerprints(
       bounds: builder.keySymbolBounds, symbols: builder.symbols,
       isPartial: builder.keyIsPartial)
+    longestSkeleton = skeletons.longest
+    // The three tables are built at once, on every core.
+    let pairLists = [hashed, skeletons.own, skeletons.variants]
+    let tables = concurrentChunks(count: pairLists.count, chunkSize: 1) { range in
+      [FingerprintTable(pairLists[range.lowerBound])]
+    }
+    (exactKeys, ownSkeletons, variantSkeletons) = (tables[0], tables[1], tables[2])
   }
 
-  /// The keys of one phrase's tokens, made in the parallel part of compiling.
-  struct PhraseKeys: Sendable {
-    /// Each token's sound symbols.
-    var symbols: [[UInt8]] = []
-    /// Each token's Latin key.
-    var latin: [[UInt8]] = []
+  /// The keys of a run of phrases, made in the parallel part of compiling: each token's sound
+  /// symbols and Latin bytes side by side in flat arrays (no array per phrase or token), so a
+  /// phrase's whole key is one contiguous slice.
+  struct KeyedPhrases: Sendable {
+    var symbols: [UInt8] = []
+    var latin: [UInt8] = []
+    /// Where each token's symbols and Latin bytes end.
+    var tokenSymbolEnds: [Int32] = []
+    var tokenLatinEnds: [Int32] = []
+    /// Each token's weight (the sum of its symbols' indel costs).
+    var tokenWeights: [Int32] = []
     /// Whether each token may be a key of its own (a partial key): heavy enough, not a
     /// number and not a common word ("and" must not find "Bill and Malinda").
-    var mayStandAlone: [Bool] = []
-    /// Each token's weight (the sum of its symbols' indel costs).
-    var weights: [Int32] = []
+    var tokenStandsAlone: [Bool] = []
+    /// Where each phrase's tokens end.
+    var phraseTokenEnds: [Int32] = []
 
-    init(_ tokens: [Token]) {
+    /// Appends the keys of one phrase's `tokens`.
+    mutating func append(_ tokens: [Token]) {
       for token in tokens {
-        let symbols = PhoneticKey(latinKey: token.latinKey).symbols
-        let weight = PhoneticKey.weight(symbols)
-        self.symbols.append(symbols)
-        latin.append(Array(token.latinKey.utf8))
-        weights.append(weight)
-        mayStandAlone.append(
+        let encoded = PhoneticKey(latinKey: token.latinKey).symbols
+        let weight = PhoneticKey.weight(encoded)
+        symbols += encoded
+        latin += token.latinKey.utf8
+        tokenSymbolEnds.append(Int32(symbols.count))
+        tokenLatinEnds.append(Int32(latin.count))
+        tokenWeights.append(weight)
+        tokenStandsAlone.append(
           weight >= MatchIndex.minimumPartialWeight && !token.isNumber
             && !CommonWords.latinKeys.contains(token.latinKey))
       }
+      phraseTokenEnds.append(Int32(tokenWeights.count))
+    }
+
+    /// The tokens of phrase `phrase`.
+    func tokens(of phrase: Int) -> Range<Int> {
+      (phrase == 0 ? 0 : Int(phraseTokenEnds[phrase - 1]))..<Int(phraseTokenEnds[phrase])
+    }
+
+    /// The symbols and Latin bytes of tokens `tokens` (consecutive tokens of one phrase).
+    func bytes(of tokens: Range<Int>) -> (symbols: ArraySlice<UInt8>, latin: ArraySlice<UInt8>) {
+      let symbolStart = tokens.lowerBound == 0 ? 0 : Int(tokenSymbolEnds[tokens.lowerBound - 1])
+      let latinStart = tokens.lowerBound == 0 ? 0 : Int(tokenLatinEnds[tokens.lowerBound - 1])
+      return (
+        symbols[symbolStart..<Int(tokenSymbolEnds[tokens.upperBound - 1])],
+        latin[latinStart..<Int(tokenLatinEnds[tokens.upperBound - 1])]
+      )
     }
   }
 
-  /// The keys of every text, in order: normalized and keyed in parallel chunks on all cores
-  /// when there are many (the normalizer is safe to share across threads), in line
-  /// otherwise.
+  /// The keys of every text, in runs of `runLength` texts: normalized and keyed in parallel
+  /// on all cores when there are many (the normalizer is safe to share across threads), in
+  /// line otherwise. Text *i* is phrase `i % runLength` of run `i / runLength`.
   ///
   /// - Complexity: O(*n*) in the total length of the texts, divided among the cores.
   static func phraseKeys(_ texts: [String], normalizer: Normalizer) throws(ICUError)
-    -> [PhraseKeys]
+    -> (runs: [KeyedPhrases], runLength: Int)
   {
-    // Chunks of 512, or one chunk (in line) when there are not many.
-    try concurrentChunks(count: texts.count, chunkSize: texts.count > 1024 ? 512 : texts.count) {
+    // Runs of 512, or one run (in line) when there are not many.
+    let runLength = texts.count > 1024 ? 512 : max(texts.count, 1)
+    let runs = try concurrentChunks(count: texts.count, chunkSize: runLength) {
       (range) throws(ICUError) in
-      var keys: [PhraseKeys] = []
-      keys.reserveCapacity(range.count)
-      for index in range { keys.append(PhraseKeys(try normalizer.normalize(texts[index]))) }
-      return keys
+      var keys = KeyedPhrases()
+      for index in range { keys.append(try normalizer.normalize(texts[index])) }
+      return [keys]
     }
+    return (runs, runLength)
   }
 
-  /// The skeleton tables of the keys.
+  /// The skeleton fingerprints of the keys, for the skeleton tables: every key's own, the
+  /// one-deletion variants of whole phrases, and the most elements any skeleton has.
   ///
-  /// - Complexity: O(*n* log *n*) in the number of skeleton elements.
-  static func skeletonTables(bounds: [Int32], symbols: [UInt8], isPartial: [Bool]) -> (
-    FingerprintTable, FingerprintTable, Int
+  /// - Complexity: O(*n*) in the number of skeleton elements, divided among the cores.
+  static func skeletonFingerprints(bounds: [Int32], symbols: [UInt8], isPartial: [Bool]) -> (
+    own: [(fingerprint: UInt32, key: Int32)], variants: [(fingerprint: UInt32, key: Int32)],
+    longest: Int
   ) {
     typealias Pairs = [(fingerprint: UInt32, key: Int32)]
     // The fingerprints of keys `range`: own skeletons, deletion variants, longest skeleton.
@@ -284,7 +322,7 @@ public final class MatchIndex: Sendable {
       variants += chunkVariants
       longest = max(longest, chunkLongest)
     }
-    return (FingerprintTable(own), FingerprintTable(variants), longest)
+    return (own, variants, longest)
   }
 
   /// Vocabularies of more phrases than this get no gram postings and so no gram voting (the
@@ -564,31 +602,37 @@ public final class MatchIndex: Sendable {
     var collectsGrams = true
     var bucketOfKey: [(bucket: UInt16, key: Int32, position: UInt8)] = []
 
+    /// Adds the keys of phrase `number` of `keys`: the whole phrase, and each of its words
+    /// that may stand alone when it has several.
     mutating func addPhrase(
-      _ keys: PhraseKeys, entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool
+      _ keys: KeyedPhrases, number: Int, entry: Int, phrase: Int, weight: Float,
+      viaPronunciation: Bool
     ) {
-      guard keys.symbols.contains(where: { !$0.isEmpty }) else { return }
+      let tokens = keys.tokens(of: number)
+      guard !tokens.isEmpty else { return }
+      let whole = keys.bytes(of: tokens)
+      guard !whole.symbols.isEmpty else { return }
       // A phrase's weight is the sum of its words' (weights are sums over symbols).
-      let totalWeight = keys.weights.reduce(0, +)
+      let totalWeight = keys.tokenWeights[tokens].reduce(0, +)
       addKey(
-        keys.symbols, latin: keys.latin, entry: entry, phrase: phrase,
+        whole.symbols, latin: whole.latin, entry: entry, phrase: phrase,
         weight: weight, coverage: 1, partial: false, viaPronunciation: viaPronunciation)
-      guard keys.symbols.count > 1 else { return }
-      for (index, key) in keys.symbols.enumerated() where keys.mayStandAlone[index] {
-        let tokenWeight = keys.weights[index]
+      guard tokens.count > 1 else { return }
+      for token in tokens where keys.tokenStandsAlone[token] {
+        let part = keys.bytes(of: token..<(token + 1))
         addKey(
-          [key], latin: [keys.latin[index]], entry: entry, phrase: phrase,
+          part.symbols, latin: part.latin, entry: entry, phrase: phrase,
           weight: weight * MatchIndex.partialWeight,
-          coverage: Float(tokenWeight) / Float(totalWeight), partial: true,
+          coverage: Float(keys.tokenWeights[token]) / Float(totalWeight), partial: true,
           viaPronunciation: viaPronunciation)
       }
     }
 
-    /// Adds one key made of `parts` (the symbols of its words, in order) and their Latin
-    /// keys `latinParts`.
+    /// Adds one key with sound symbols `keySymbols` (its words' symbols, in order) and Latin
+    /// bytes `keyLatin`.
     mutating func addKey(
-      _ parts: [[UInt8]], latin latinParts: [[UInt8]], entry: Int, phrase: Int, weight: Float,
-      coverage: Float, partial: Bool, viaPronunciation: Bool
+      _ keySymbols: ArraySlice<UInt8>, latin keyLatin: ArraySlice<UInt8>, entry: Int,
+      phrase: Int, weight: Float, coverage: Float, partial: Bool, viaPronunciation: Bool
     ) {
       let index = Int32(keyEntry.count)
       keyEntry.append(Int32(entry))
@@ -598,9 +642,9 @@ public final class MatchIndex: Sendable {
       keyIsPartial.append(partial)
       keyViaPronunciation.append(viaPronunciation)
       let start = symbols.count
-      for part in parts { symbols += part }
+      symbols += keySymbols
       keySymbolBounds.append(Int32(symbols.count))
-      for part in latinParts { latin += part }
+      latin += keyLatin
       keyLatinBounds.append(Int32(latin.count))
       guard collectsGrams else { return }
       let classes = MatchIndex.classes(symbols[start...])
