@@ -306,21 +306,22 @@ public final class MatchIndex: Sendable {
       return (own, variants, longest)
     }
     // Chunks of keys on every core; each chunk's pairs are kept in key order.
-    let chunkSize = 4096
-    let chunks = (isPartial.count + chunkSize - 1) / chunkSize
-    let results = Locked([(Pairs, Pairs, Int)](repeating: ([], [], 0), count: chunks))
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let range = (chunk * chunkSize)..<min(isPartial.count, (chunk + 1) * chunkSize)
-      let result = fingerprints(range)
-      results.withLock { $0[chunk] = result }
+    struct Chunk: Sendable {
+      var own: Pairs
+      var variants: Pairs
+      var longest: Int
+    }
+    let chunks = concurrentChunks(count: isPartial.count, chunkSize: 4096) { range in
+      let (own, variants, longest) = fingerprints(range)
+      return [Chunk(own: own, variants: variants, longest: longest)]
     }
     var own: Pairs = []
     var variants: Pairs = []
     var longest = 0
-    for (chunkOwn, chunkVariants, chunkLongest) in results.withLock({ $0 }) {
-      own += chunkOwn
-      variants += chunkVariants
-      longest = max(longest, chunkLongest)
+    for chunk in chunks {
+      own += chunk.own
+      variants += chunk.variants
+      longest = max(longest, chunk.longest)
     }
     return (own, variants, longest)
   }
