@@ -32,13 +32,14 @@ struct FingerprintTable: Sendable {
     var directory = [Int32](repeating: 0, count: (1 << (32 - Int(shift))) + 1)
     for pair in pairs { directory[Int(pair.fingerprint >> shift) + 1] += 1 }
     for bucket in 1..<directory.count { directory[bucket] += directory[bucket - 1] }
-    // Low 16 bits above the key (keys are non-negative), so integer order is (bits, key).
+    // Low 16 bits above the key's bit pattern, so integer order is (bits, unsigned key).
     var packed = [UInt64](repeating: 0, count: pairs.count)
     var fill = directory
     for pair in pairs {
       let slot = Int(pair.fingerprint >> shift)
       packed[Int(fill[slot])] =
-        UInt64(UInt16(truncatingIfNeeded: pair.fingerprint)) << 32 | UInt64(UInt32(pair.key))
+        UInt64(UInt16(truncatingIfNeeded: pair.fingerprint)) << 32
+        | UInt64(UInt32(bitPattern: pair.key))
       fill[slot] += 1
     }
     for bucket in 0..<(directory.count - 1) {
@@ -69,12 +70,33 @@ struct FingerprintTable: Sendable {
     return low..<upper
   }
 
-  /// Whether the table is internally consistent and names only keys below `keyCount`: every
-  /// lookup then stays in bounds. (The order within a directory slot is not checked: a
-  /// misordered slot could only hide keys, and the cache's checksum rules that out.)
+  /// The bit a table of two kinds of entries sets in the keys of the second kind (the skeleton
+  /// table's deletion variants). Entries of one fingerprint are ordered by key as an unsigned
+  /// number, so untagged keys come first.
+  static let variantTag = Int32(bitPattern: 0x8000_0000)
+
+  /// The position in `range` (a range of one fingerprint's entries) of the first tagged key,
+  /// dividing the untagged keys from the tagged.
+  ///
+  /// - Complexity: O(log *n*) for a range of *n* entries.
+  @inline(__always)
+  func split(_ range: Range<Int>) -> Int {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+      let middle = (low + high) / 2
+      if keys[middle] >= 0 { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Whether the table is internally consistent and names only keys below `keyCount`
+  /// (`tagged`: once ``variantTag`` is cleared): every lookup then stays in bounds. (The
+  /// order within a directory slot is not checked: a misordered slot could only hide keys,
+  /// and the cache's checksum rules that out.)
   ///
   /// - Complexity: O(*n*) in the number of entries, without a branch per entry.
-  func isValid(keyCount: Int) -> Bool {
+  func isValid(keyCount: Int, tagged: Bool = false) -> Bool {
     let shift = self.shift
     guard lowBits.count == keys.count, directory.count == (1 << (32 - Int(shift))) + 1,
       directory.first == 0, Int(directory.last!) == lowBits.count
@@ -83,14 +105,16 @@ struct FingerprintTable: Sendable {
     for bucket in 1..<directory.count where directory[bucket - 1] > directory[bucket] {
       descents += 1
     }
-    return descents == 0 && Self.allBelow(keys, keyCount)
+    return descents == 0 && Self.allBelow(keys, keyCount, ignoringTag: tagged)
   }
 
-  /// Whether every key is in 0..<`count` (one pass the compiler vectorizes).
-  static func allBelow(_ keys: [Int32], _ count: Int) -> Bool {
+  /// Whether every key (`ignoringTag`: with ``variantTag`` cleared) is in 0..<`count` (one
+  /// pass the compiler vectorizes).
+  static func allBelow(_ keys: [Int32], _ count: Int, ignoringTag: Bool = false) -> Bool {
     var outside: UInt32 = 0
     let limit = UInt32(clamping: count)
-    for key in keys { outside |= UInt32(bitPattern: key) >= limit ? 1 : 0 }
+    let mask: UInt32 = ignoringTag ? 0x7FFF_FFFF : 0xFFFF_FFFF
+    for key in keys { outside |= UInt32(bitPattern: key) & mask >= limit ? 1 : 0 }
     return outside == 0
   }
 

@@ -334,7 +334,7 @@ extension MatchIndex {
   func neighborhoodCandidates(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?, deep: Bool = false
   ) -> [(key: Int32, window: Range<Int>)] {
-    guard !ownSkeletons.keys.isEmpty else { return [] }
+    guard !skeletons.keys.isEmpty else { return [] }
     var tokenStarts: [Int] = []
     var tokenEnds: [Int] = []
     var position = window.lowerBound
@@ -347,124 +347,114 @@ extension MatchIndex {
     }
     // Each key found keeps its best span by an estimate of its final score: closeness (one
     // less the bit-parallel symbol edit distance, tens of nanoseconds, relative to the longer
-    // of key and span) times the key's weight; ties go to the lookup's priority. Keys are
-    // marked in epoch-stamped scratch arrays, so nothing is hashed or cleared.
+    // of key and span) times the key's weight; ties go to the lookup's priority. Where each
+    // key stands in the found list is kept in a small table of the scratch.
     return scratchPool.withScratch(keyCount: keyEntry.count, voting: false) { scratch in
-      scratch.lookupEpoch &+= 1
-      if scratch.lookupEpoch == 0 {  // Wrapped: stale stamps could collide with the new epoch.
-        for key in scratch.lookupStamp.indices { scratch.lookupStamp[key] = 0 }
-        scratch.lookupEpoch = 1
-      }
-      let epoch = scratch.lookupEpoch
+      let foundKeys = scratch.foundKeys
+      foundKeys.removeAll()
       var found = scratch.lookupFound
       scratch.lookupFound = []
       found.removeAll(keepingCapacity: true)
-      let ownShift = ownSkeletons.shift
-      let variantShift = variantSkeletons.shift
+      let shift = skeletons.shift
       var skeleton: [UInt8] = []
       skeleton.reserveCapacity(longestSkeleton + 2)
-      // (fingerprint, look in the variant table, priority) for one span.
-      var lookups: [(fingerprint: UInt32, inVariants: Bool, priority: Int8)] = []
+      // (fingerprint, priority of keys' own skeletons, priority of variants) for one span.
+      var lookups: [(fingerprint: UInt32, own: Int8, variant: Int8)] = []
       symbols.withUnsafeBufferPointer { keySymbols in
         utterance.symbols.withUnsafeBufferPointer { text in
-          scratch.lookupStamp.withUnsafeMutableBufferPointer { stamps in
-            scratch.lookupSlot.withUnsafeMutableBufferPointer { slots in
-              withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
-                equal.initialize(repeating: 0)
-                for first in tokenStarts.indices {
-                  skeleton.removeAll(keepingCapacity: true)
-                  var allCommon = true
-                  let firstIsCommon = utterance.isCommonToken[
-                    Int(utterance.tokenOfSymbol[tokenStarts[first]])]
-                  for last in first..<min(first + Self.maximumSpanTokens, tokenStarts.count) {
-                    for position in tokenStarts[last]..<tokenEnds[last] {
-                      Skeleton.append(text[position], to: &skeleton)
+          withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
+            equal.initialize(repeating: 0)
+            for first in tokenStarts.indices {
+              skeleton.removeAll(keepingCapacity: true)
+              var allCommon = true
+              let firstIsCommon = utterance.isCommonToken[
+                Int(utterance.tokenOfSymbol[tokenStarts[first]])]
+              for last in first..<min(first + Self.maximumSpanTokens, tokenStarts.count) {
+                for position in tokenStarts[last]..<tokenEnds[last] {
+                  Skeleton.append(text[position], to: &skeleton)
+                }
+                let lastIsCommon = utterance.isCommonToken[
+                  Int(utterance.tokenOfSymbol[tokenStarts[last]])]
+                if !lastIsCommon { allCommon = false }
+                guard skeleton.count <= longestSkeleton + 1 else { break }
+                // A span of several tokens that begins or ends with a common word ("call
+                // alex") is looked up only as its inner part: names rarely begin or end
+                // with "call" or "please", and exact names that do are found exactly.
+                guard !skeleton.isEmpty, !allCommon else { continue }
+                if last > first, firstIsCommon || lastIsCommon { continue }
+                let span = tokenStarts[first]..<tokenEnds[last]
+                lookups.removeAll(keepingCapacity: true)
+                skeleton.withUnsafeBufferPointer { buffer in
+                  if deep {
+                    // Second chance: words with two more elements than a key, or one more
+                    // and one other.
+                    guard last == first, buffer.count > Self.minimumVariantSkeleton else {
+                      return
                     }
-                    let lastIsCommon = utterance.isCommonToken[
-                      Int(utterance.tokenOfSymbol[tokenStarts[last]])]
-                    if !lastIsCommon { allCommon = false }
-                    guard skeleton.count <= longestSkeleton + 1 else { break }
-                    // A span of several tokens that begins or ends with a common word ("call
-                    // alex") is looked up only as its inner part: names rarely begin or end
-                    // with "call" or "please", and exact names that do are found exactly.
-                    guard !skeleton.isEmpty, !allCommon else { continue }
-                    if last > first, firstIsCommon || lastIsCommon { continue }
-                    let span = tokenStarts[first]..<tokenEnds[last]
-                    lookups.removeAll(keepingCapacity: true)
-                    skeleton.withUnsafeBufferPointer { buffer in
-                      if deep {
-                        // Second chance: words with two more elements than a key, or one more
-                        // and one other.
-                        guard last == first, buffer.count > Self.minimumVariantSkeleton else {
-                          return
-                        }
-                        for one in buffer.indices
-                        where one == 0 || buffer[one] != buffer[one - 1] {
-                          for other in (one + 1)..<buffer.count
-                          where other == one + 1 || buffer[other] != buffer[other - 1] {
-                            let variant = Skeleton.fingerprint(buffer, skipping: one, and: other)
-                            lookups.append((variant, false, 0))
-                            lookups.append((variant, true, 0))
-                          }
-                        }
-                        return
-                      }
-                      let whole = Skeleton.fingerprint(buffer)
-                      lookups.append((whole, false, 3))
-                      lookups.append((whole, true, 2))
-                      guard buffer.count >= Self.minimumVariantSkeleton else { return }
-                      for index in buffer.indices
-                      where index == 0 || buffer[index] != buffer[index - 1] {
-                        let variant = Skeleton.fingerprint(buffer, skipping: index)
-                        lookups.append((variant, false, 2))
-                        lookups.append((variant, true, 1))
+                    for one in buffer.indices
+                    where one == 0 || buffer[one] != buffer[one - 1] {
+                      for other in (one + 1)..<buffer.count
+                      where other == one + 1 || buffer[other] != buffer[other - 1] {
+                        lookups.append(
+                          (Skeleton.fingerprint(buffer, skipping: one, and: other), 0, 0))
                       }
                     }
-                    for lookup in lookups {
-                      let table = lookup.inVariants ? variantSkeletons : ownSkeletons
-                      let range = table.range(
-                        of: lookup.fingerprint, shift: lookup.inVariants ? variantShift : ownShift)
-                      guard !range.isEmpty, range.count <= Self.maximumSkeletonFanOut else {
+                    return
+                  }
+                  lookups.append((Skeleton.fingerprint(buffer), 3, 2))
+                  guard buffer.count >= Self.minimumVariantSkeleton else { return }
+                  for index in buffer.indices
+                  where index == 0 || buffer[index] != buffer[index - 1] {
+                    lookups.append((Skeleton.fingerprint(buffer, skipping: index), 2, 1))
+                  }
+                }
+                // Each lookup finds keys' own skeletons and then variants; each kind is
+                // skipped when it names too many keys.
+                for lookup in lookups {
+                  let range = skeletons.range(of: lookup.fingerprint, shift: shift)
+                  guard !range.isEmpty else { continue }
+                  let split = skeletons.split(range)
+                  for kind in 0..<2 {
+                    let part = kind == 0 ? range.lowerBound..<split : split..<range.upperBound
+                    let priority = kind == 0 ? lookup.own : lookup.variant
+                    guard !part.isEmpty, part.count <= Self.maximumSkeletonFanOut else {
+                      continue
+                    }
+                    for position in part {
+                      let key = Int(skeletons.keys[position] & Int32.max)
+                      if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
                         continue
                       }
-                      for position in range {
-                        let key = Int(table.keys[position])
-                        if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
+                      // Found before at this span (by another of its lookups): the same
+                      // estimate, so only a higher priority can change.
+                      let slot = foundKeys.place(of: Int32(key))
+                      if let slot, found[slot].window == span {
+                        found[slot].priority = max(found[slot].priority, priority)
+                        continue
+                      }
+                      let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
+                      let distance =
+                        bounds.count <= 64
+                        ? Alignment.bitParallelDistance(
+                          UnsafeBufferPointer(rebasing: keySymbols[bounds]),
+                          UnsafeBufferPointer(rebasing: text[span]), equal: equal)
+                        : Alignment.levenshtein(Array(keySymbols[bounds]), Array(text[span]))
+                      // Weighted, a whole name one edit away outranks the exact words of
+                      // other names it shares (partial keys weigh 0.85).
+                      let estimate =
+                        (1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
+                        * keyWeight[key]
+                      if let slot {
+                        let current = found[slot]
+                        if current.estimate > estimate
+                          || (current.estimate == estimate && current.priority >= priority)
+                        {
                           continue
                         }
-                        // Found before at this span (by another of its lookups): the same
-                        // estimate, so only a higher priority can change.
-                        if stamps[key] == epoch, found[Int(slots[key])].window == span {
-                          let slot = Int(slots[key])
-                          found[slot].priority = max(found[slot].priority, lookup.priority)
-                          continue
-                        }
-                        let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
-                        let distance =
-                          bounds.count <= 64
-                          ? Alignment.bitParallelDistance(
-                            UnsafeBufferPointer(rebasing: keySymbols[bounds]),
-                            UnsafeBufferPointer(rebasing: text[span]), equal: equal)
-                          : Alignment.levenshtein(Array(keySymbols[bounds]), Array(text[span]))
-                        // Weighted, a whole name one edit away outranks the exact words of
-                        // other names it shares (partial keys weigh 0.85).
-                        let estimate =
-                          (1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
-                          * keyWeight[key]
-                        if stamps[key] == epoch {
-                          let slot = Int(slots[key])
-                          let current = found[slot]
-                          if current.estimate > estimate
-                            || (current.estimate == estimate && current.priority >= lookup.priority)
-                          {
-                            continue
-                          }
-                          found[slot] = (Int32(key), estimate, lookup.priority, span)
-                        } else {
-                          stamps[key] = epoch
-                          slots[key] = Int32(found.count)
-                          found.append((Int32(key), estimate, lookup.priority, span))
-                        }
+                        found[slot] = (Int32(key), estimate, priority, span)
+                      } else {
+                        foundKeys.insert(Int32(key), place: found.count)
+                        found.append((Int32(key), estimate, priority, span))
                       }
                     }
                   }
@@ -615,10 +605,8 @@ struct Scratch {
   /// Keys whose votes reached their share of grams in this query, in order of reaching it.
   var qualified: [Int32] = []
   var levels: [Int16] = []
-  /// Skeleton lookups: for each key, the query (epoch) that last found it and where.
-  var lookupStamp: [UInt32] = []
-  var lookupSlot: [Int32] = []
-  var lookupEpoch: UInt32 = 0
+  /// Skeleton lookups: the keys found, and where each stands in `lookupFound`.
+  var foundKeys = FoundKeys()
   var lookupFound: [(key: Int32, estimate: Float, priority: Int8, window: Range<Int>)] = []
 }
 
@@ -633,13 +621,6 @@ final class ScratchPool: Sendable {
     -> Result
   {
     var scratch = idle.withLock { $0.popLast() } ?? Scratch()
-    if scratch.lookupStamp.count != keyCount {
-      scratch.votes = []
-      scratch.epoch = 0
-      scratch.lookupStamp = [UInt32](repeating: 0, count: keyCount)
-      scratch.lookupSlot = [Int32](repeating: 0, count: keyCount)
-      scratch.lookupEpoch = 0
-    }
     if voting, scratch.votes.count != keyCount {
       scratch.votes = [Tally](repeating: Tally(), count: keyCount)
       scratch.epoch = 0

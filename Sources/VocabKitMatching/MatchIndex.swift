@@ -43,9 +43,10 @@ public final class MatchIndex: Sendable {
   let entryType: [Int32]
   let typeNames: [String]
   /// Every key's sound skeleton, and the one-deletion variants of whole-phrase skeletons
-  /// (see ``Skeleton``): spans within one skeleton edit of a key find it by lookup.
-  let ownSkeletons: FingerprintTable
-  let variantSkeletons: FingerprintTable
+  /// (see ``Skeleton``), in one table: spans within one skeleton edit of a key find it by
+  /// lookup. Variants' keys carry ``FingerprintTable/variantTag``, so one lookup finds both
+  /// kinds, each key's own skeleton before any variant (see ``FingerprintTable/split(_:)``).
+  let skeletons: FingerprintTable
   /// The most elements any key's skeleton has.
   let longestSkeleton: Int
   let scratchPool = ScratchPool()
@@ -59,7 +60,7 @@ public final class MatchIndex: Sendable {
     // Gram counts, needed votes and postings exist only in indexes with gram voting.
     let voting = keyGramCount.count * 2 + keyNeededVotes.count + postings.count * 5
     return keyTables + voting + symbols.count + latin.count + postingBounds.count * 4
-      + entryType.count * 4 + exactKeys.bytes + ownSkeletons.bytes + variantSkeletons.bytes
+      + entryType.count * 4 + exactKeys.bytes + skeletons.bytes
   }
 
   /// Sound classes in candidate lookup: 12 consonant classes (voiced and voiceless pairs
@@ -197,16 +198,16 @@ public final class MatchIndex: Sendable {
     self.longestKey = longestKey
     self.entryType = entryType
     self.typeNames = typeNames
-    let skeletons = Self.skeletonFingerprints(
+    let fingerprints = Self.skeletonFingerprints(
       bounds: builder.keySymbolBounds, symbols: builder.symbols,
       isPartial: builder.keyIsPartial)
-    longestSkeleton = skeletons.longest
-    // The three tables are built at once, on every core.
-    let pairLists = [hashed, skeletons.own, skeletons.variants]
+    longestSkeleton = fingerprints.longest
+    // The two tables are built at once, on every core.
+    let pairLists = [hashed, fingerprints.pairs]
     let tables = concurrentChunks(count: pairLists.count, chunkSize: 1) { range in
       [FingerprintTable(pairLists[range.lowerBound])]
     }
-    (exactKeys, ownSkeletons, variantSkeletons) = (tables[0], tables[1], tables[2])
+    (exactKeys, skeletons) = (tables[0], tables[1])
   }
 
   /// The keys of a run of phrases, made in the parallel part of compiling: each token's sound
@@ -278,52 +279,37 @@ public final class MatchIndex: Sendable {
     return (runs, runLength)
   }
 
-  /// The skeleton fingerprints of the keys, for the skeleton tables: every key's own, the
-  /// one-deletion variants of whole phrases, and the most elements any skeleton has.
+  /// The skeleton fingerprints of the keys, for the skeleton table: every key's own, the
+  /// one-deletion variants of whole phrases (their keys tagged with
+  /// ``FingerprintTable/variantTag``), and the most elements any skeleton has.
   ///
   /// - Complexity: O(*n*) in the number of skeleton elements, divided among the cores.
   static func skeletonFingerprints(bounds: [Int32], symbols: [UInt8], isPartial: [Bool]) -> (
-    own: [(fingerprint: UInt32, key: Int32)], variants: [(fingerprint: UInt32, key: Int32)],
-    longest: Int
+    pairs: [(fingerprint: UInt32, key: Int32)], longest: Int
   ) {
     typealias Pairs = [(fingerprint: UInt32, key: Int32)]
-    // The fingerprints of keys `range`: own skeletons, deletion variants, longest skeleton.
-    @Sendable func fingerprints(_ range: Range<Int>) -> (Pairs, Pairs, Int) {
-      var own: Pairs = []
-      var variants: Pairs = []
-      own.reserveCapacity(range.count)
+    // Chunks of keys on every core; each chunk's pairs are kept in key order.
+    struct Chunk: Sendable {
+      var pairs: Pairs
+      var longest: Int
+    }
+    let chunks = concurrentChunks(count: isPartial.count, chunkSize: 4096) { range in
+      var pairs: Pairs = []
+      pairs.reserveCapacity(range.count * 4)
       var longest = 0
       for key in range {
         let skeleton = Skeleton.elements(symbols[Int(bounds[key])..<Int(bounds[key + 1])])
         guard !skeleton.isEmpty else { continue }
         longest = max(longest, skeleton.count)
-        own.append((skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }, Int32(key)))
+        pairs.append((skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }, Int32(key)))
         guard !isPartial[key], skeleton.count >= minimumVariantSkeleton else { continue }
         for fingerprint in Skeleton.deletionFingerprints(skeleton) {
-          variants.append((fingerprint, Int32(key)))
+          pairs.append((fingerprint, Int32(key) | FingerprintTable.variantTag))
         }
       }
-      return (own, variants, longest)
+      return [Chunk(pairs: pairs, longest: longest)]
     }
-    // Chunks of keys on every core; each chunk's pairs are kept in key order.
-    struct Chunk: Sendable {
-      var own: Pairs
-      var variants: Pairs
-      var longest: Int
-    }
-    let chunks = concurrentChunks(count: isPartial.count, chunkSize: 4096) { range in
-      let (own, variants, longest) = fingerprints(range)
-      return [Chunk(own: own, variants: variants, longest: longest)]
-    }
-    var own: Pairs = []
-    var variants: Pairs = []
-    var longest = 0
-    for chunk in chunks {
-      own += chunk.own
-      variants += chunk.variants
-      longest = max(longest, chunk.longest)
-    }
-    return (own, variants, longest)
+    return (chunks.flatMap(\.pairs), chunks.map(\.longest).max() ?? 0)
   }
 
   /// Vocabularies of more phrases than this get no gram postings and so no gram voting (the
@@ -384,8 +370,7 @@ public final class MatchIndex: Sendable {
     writer.write(longestKey)
     writer.write(block: entryType)
     writer.write(typeNames) { writer, name in writer.write(name) }
-    ownSkeletons.write(to: &writer)
-    variantSkeletons.write(to: &writer)
+    skeletons.write(to: &writer)
     writer.write(longestSkeleton)
   }
 
@@ -425,8 +410,7 @@ public final class MatchIndex: Sendable {
     let longestKey: Int
     let entryType: [Int32]
     let typeNames: [String]
-    let ownSkeletons: FingerprintTable
-    let variantSkeletons: FingerprintTable
+    let skeletons: FingerprintTable
     let longestSkeleton: Int
 
     /// Reads the tables ``MatchIndex/write(to:)`` wrote.
@@ -456,8 +440,7 @@ public final class MatchIndex: Sendable {
       typeNames = try reader.readArray { reader throws(BinaryReaderError) in
         try reader.readString()
       }
-      ownSkeletons = try FingerprintTable(reading: &reader)
-      variantSkeletons = try FingerprintTable(reading: &reader)
+      skeletons = try FingerprintTable(reading: &reader)
       longestSkeleton = try reader.readInt()
       try validate()
     }
@@ -504,9 +487,7 @@ public final class MatchIndex: Sendable {
       }
       try check(exactKeys.keys.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
       try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
-      try check(
-        ownSkeletons.isValid(keyCount: keys) && variantSkeletons.isValid(keyCount: keys),
-        "skeleton tables")
+      try check(skeletons.isValid(keyCount: keys, tagged: true), "skeleton table")
       try check(longestSkeleton >= 0 && longestSkeleton <= symbols.count, "longest skeleton")
     }
   }
@@ -548,8 +529,7 @@ public final class MatchIndex: Sendable {
     longestKey = tables.longestKey
     entryType = tables.entryType
     typeNames = tables.typeNames
-    ownSkeletons = tables.ownSkeletons
-    variantSkeletons = tables.variantSkeletons
+    skeletons = tables.skeletons
     longestSkeleton = tables.longestSkeleton
     try validateEntries()
   }
