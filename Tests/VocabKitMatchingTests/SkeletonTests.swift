@@ -78,6 +78,55 @@ import VocabKitTestSupport
     }
   }
 
+  /// A table of keys and tagged variants: each lookup's range splits into the untagged keys
+  /// with that fingerprint and then the tagged ones, and validation accepts tagged keys only
+  /// when told to.
+  @Test func taggedTablesSplitOwnKeysFromVariants() {
+    var random = SplitMix64(seed: 9)
+    for count in [1, 50, 4000] {
+      var pairs: [(fingerprint: UInt32, key: Int32)] = []
+      for key in 0..<count {
+        // Few distinct fingerprints, so most ranges hold both kinds.
+        let fingerprint = UInt32(random.next(64)) &* 0x9E37_79B9
+        let tagged = random.next(2) == 1
+        pairs.append((fingerprint, Int32(key) | (tagged ? FingerprintTable.variantTag : 0)))
+      }
+      let table = FingerprintTable(pairs)
+      #expect(table.isValid(keyCount: count, tagged: true))
+      #expect(!table.isValid(keyCount: count) || !pairs.contains { $0.key < 0 })
+      for fingerprint in Set(pairs.map(\.fingerprint)) {
+        let range = table.range(of: fingerprint, shift: table.shift)
+        let split = table.split(range)
+        let expected = pairs.filter { $0.fingerprint == fingerprint }
+        #expect(
+          Set(table.keys[range.lowerBound..<split]) == Set(expected.map(\.key).filter { $0 >= 0 }))
+        #expect(
+          Set(table.keys[split..<range.upperBound]) == Set(expected.map(\.key).filter { $0 < 0 }))
+      }
+    }
+  }
+
+  /// The found-keys table against a dictionary, over many queries (epochs) and tables that
+  /// grow well past their first capacity.
+  @Test func foundKeysAgreeWithADictionary() {
+    var random = SplitMix64(seed: 13)
+    let found = FoundKeys(capacity: 8)
+    for _ in 0..<200 {
+      found.removeAll()
+      var reference: [Int32: Int] = [:]
+      for _ in 0..<random.next(300) {
+        let key = Int32(random.next(1000))
+        #expect(found.place(of: key) == reference[key])
+        if reference[key] == nil {
+          let place = reference.count
+          found.insert(key, place: place)
+          reference[key] = place
+        }
+      }
+      for key in Int32(0)..<1000 { #expect(found.place(of: key) == reference[key]) }
+    }
+  }
+
   /// Names with one consonant written wrong, inside a sentence, are found among a few
   /// hundred generated names: the lookups alone must find them, without gram voting.
   /// 300 contacts with invented one-word names of 2-4 syllables, from `random`.
