@@ -141,7 +141,39 @@ enum Alignment {
     let m = pattern.count
     guard m > 0 else { return text.count }
     precondition(m <= 64, "bitParallelDistance takes patterns of at most 64 bytes")
+    setPattern(pattern, in: equal)
+    let score = bitParallelDistance(patternLength: m, text, equal: equal)
+    clearPattern(pattern, in: equal)
+    return score
+  }
+
+  /// Marks where each byte of `pattern` (at most 64 bytes of 7-bit ASCII) stands, in `equal`
+  /// (all zero before), for ``bitParallelDistance(patternLength:_:equal:)``: one pattern can
+  /// then be compared with many texts.
+  @inline(__always)
+  static func setPattern(
+    _ pattern: UnsafeBufferPointer<UInt8>, in equal: UnsafeMutableBufferPointer<UInt64>
+  ) {
     for (index, byte) in pattern.enumerated() { equal[Int(byte & 0x7F)] |= 1 << UInt64(index) }
+  }
+
+  /// Sets `equal` back to all zero after ``setPattern(_:in:)`` with `pattern`.
+  @inline(__always)
+  static func clearPattern(
+    _ pattern: UnsafeBufferPointer<UInt8>, in equal: UnsafeMutableBufferPointer<UInt64>
+  ) {
+    for byte in pattern { equal[Int(byte & 0x7F)] = 0 }
+  }
+
+  /// The Levenshtein distance between the pattern of `patternLength` bytes (1...64) marked
+  /// in `equal` by ``setPattern(_:in:)`` and `text`.
+  ///
+  /// - Complexity: O(*n*) for a text of *n* bytes.
+  @inline(__always)
+  static func bitParallelDistance(
+    patternLength m: Int, _ text: UnsafeBufferPointer<UInt8>,
+    equal: UnsafeMutableBufferPointer<UInt64>
+  ) -> Int {
     let last: UInt64 = 1 << UInt64(m - 1)
     var positive: UInt64 = m == 64 ? ~0 : (1 << UInt64(m)) - 1
     var negative: UInt64 = 0
@@ -162,7 +194,6 @@ enum Alignment {
       positive = horizontalNegative | ~(vertical | horizontalPositive)
       negative = horizontalPositive & vertical
     }
-    for byte in pattern { equal[Int(byte & 0x7F)] = 0 }
     return score
   }
 }

@@ -56,10 +56,27 @@ struct FingerprintTable: Sendable {
   /// - Complexity: O(log *b*) for a directory bucket of *b* entries.
   @inline(__always)
   func range(of fingerprint: UInt32, shift: UInt32) -> Range<Int> {
+    range(of: fingerprint, in: slot(of: fingerprint, shift: shift))
+  }
+
+  /// The positions of the directory slot of `fingerprint`: where ``range(of:in:)`` searches.
+  /// (Many lookups can read their slots first, so that the reads overlap.)
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func slot(of fingerprint: UInt32, shift: UInt32) -> Range<Int> {
     let bucket = Int(fingerprint >> shift)
+    return Int(directory[bucket])..<Int(directory[bucket + 1])
+  }
+
+  /// The positions in ``keys`` of the keys with `fingerprint`, in its directory slot `slot`.
+  ///
+  /// - Complexity: O(log *b*) for a slot of *b* entries.
+  @inline(__always)
+  func range(of fingerprint: UInt32, in slot: Range<Int>) -> Range<Int> {
     let wanted = UInt16(truncatingIfNeeded: fingerprint)
-    var low = Int(directory[bucket])
-    var high = Int(directory[bucket + 1])
+    var low = slot.lowerBound
+    var high = slot.upperBound
     let end = high
     while low < high {
       let middle = (low + high) / 2

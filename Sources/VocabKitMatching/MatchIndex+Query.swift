@@ -25,36 +25,58 @@ extension MatchIndex {
     }
     let window = symbolWindow(utterance, tokens: tokens)
     guard window.count > 0 else { return [] }
-    var best: [Int32: Scored] = [:]
-    var verified = Set<Int32>()
-    var bestScore = -Double.infinity
-    func verifyEach(_ candidates: [(key: Int32, window: Range<Int>)]) {
-      for (key, span) in candidates where verified.insert(key).inserted {
-        guard let scored = verify(key: key, utterance, window: span) else { continue }
-        bestScore = max(bestScore, scored.score)
-        let entry = keyEntry[Int(key)]
-        if let current = best[entry], current.score >= scored.score { continue }
-        best[entry] = scored
+    let ranked = scratchPool.withScratch(keyCount: keyEntry.count, voting: false) { scratch in
+      // Each key is verified once; each entry keeps its best-scoring key. Both are tracked in
+      // the scratch's small hash tables.
+      let verified = scratch.verifiedKeys
+      let entryPlaces = scratch.entryPlaces
+      verified.removeAll()
+      entryPlaces.removeAll()
+      var best = scratch.bestOfEntries
+      scratch.bestOfEntries = []
+      best.removeAll(keepingCapacity: true)
+      var bestScore = -Double.infinity
+      func verifyEach(_ candidates: [(key: Int32, window: Range<Int>)]) {
+        for (key, span) in candidates where verified.place(of: key) == nil {
+          verified.insert(key, place: 0)
+          guard let scored = verify(key: key, utterance, window: span) else { continue }
+          bestScore = max(bestScore, scored.score)
+          let entry = keyEntry[Int(key)]
+          if let place = entryPlaces.place(of: entry) {
+            if best[place].score < scored.score { best[place] = scored }
+          } else {
+            entryPlaces.insert(entry, place: best.count)
+            best.append(scored)
+          }
+        }
       }
-    }
-    // Cheap lookups first: spans that sound exactly like a key, then spans within one
-    // skeleton edit of one. Only when they find nothing good does the query pay for the second
-    // chance (words less two elements) and then gram voting, which find keys with more edits.
-    verifyEach(exactCandidates(utterance, window: window, allowedTypes: allowedTypes))
-    verifyEach(neighborhoodCandidates(utterance, window: window, allowedTypes: allowedTypes))
-    if bestScore < Self.lookupSufficientScore {
+      // Cheap lookups first: spans that sound exactly like a key, then spans within one
+      // skeleton edit of one. Only when they find nothing good does the query pay for the
+      // second chance (words less two elements) and then gram voting, which find keys with
+      // more edits.
+      verifyEach(exactCandidates(utterance, window: window, allowedTypes: allowedTypes))
       verifyEach(
-        neighborhoodCandidates(utterance, window: window, allowedTypes: allowedTypes, deep: true))
-    }
-    if bestScore < Self.lookupSufficientScore {
-      verifyEach(candidateKeys(utterance, window: window, allowedTypes: allowedTypes))
-    }
-    let ranked = best.values.filter { $0.score >= cutoff }.sorted { a, b in
-      if a.score != b.score { return a.score > b.score }
-      let entryA = entries[Int(keyEntry[Int(a.key)])]
-      let entryB = entries[Int(keyEntry[Int(b.key)])]
-      if entryA.priority != entryB.priority { return entryA.priority < entryB.priority }
-      return a.key < b.key
+        neighborhoodCandidates(
+          utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
+      if bestScore < Self.lookupSufficientScore {
+        verifyEach(
+          neighborhoodCandidates(
+            utterance, window: window, allowedTypes: allowedTypes, deep: true, scratch: &scratch
+          ))
+      }
+      if bestScore < Self.lookupSufficientScore {
+        verifyEach(
+          candidateKeys(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
+      }
+      let ranked = best.filter { $0.score >= cutoff }.sorted { a, b in
+        if a.score != b.score { return a.score > b.score }
+        let priorityA = entries[Int(keyEntry[Int(a.key)])].priority
+        let priorityB = entries[Int(keyEntry[Int(b.key)])].priority
+        if priorityA != priorityB { return priorityA < priorityB }
+        return a.key < b.key
+      }
+      scratch.bestOfEntries = best
+      return ranked
     }
     return Self.withoutExplainedAway(ranked).prefix(limit).map { match(for: $0, utterance) }
   }
@@ -147,7 +169,8 @@ extension MatchIndex {
   /// Keys that share enough sound grams with the utterance, most shared first, each with
   /// the stretch of the window around where its grams voted.
   private func candidateKeys(
-    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
+    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?,
+    scratch: inout Scratch
   ) -> [(key: Int32, window: Range<Int>)] {
     // The window's sound classes, each marked when it comes from a common word: grams made
     // only of common words ("play", "on", "list") do not vote, so the carrier words of a
@@ -187,91 +210,90 @@ extension MatchIndex {
     }
 
     guard !keyGramCount.isEmpty else { return [] }  // A large index: no voting.
-    return scratchPool.withScratch(keyCount: keyEntry.count, voting: true) { scratch in
-      scratch.qualified.removeAll(keepingCapacity: true)
-      scratch.epoch &+= 1
-      if scratch.epoch == 0 {  // Wrapped: stale stamps could collide with the new epoch.
-        for key in scratch.votes.indices { scratch.votes[key] = Tally() }
-        scratch.epoch = 1
-      }
-      let epoch = scratch.epoch
-      // Every bucket the query visits, with the query position of its gram.
-      var visits = pairs
-      for soundClass in 0..<Self.classCount where unigrams[soundClass] {
-        visits.append((Self.unigramBase + soundClass, 0))
-      }
-      visits.append((Self.vowelBucket, 0))
-      // Voting is a fallback: past a budget of postings (large vocabularies) it would cost
-      // more than every lookup together, so it is skipped and the lookups' answer stands.
-      var postingCount = 0
-      for (bucket, _) in visits {
-        postingCount += Int(postingBounds[bucket + 1] - postingBounds[bucket])
-      }
-      guard postingCount <= Self.maximumFallbackPostings else { return [] }
-      var qualified = scratch.qualified
-      scratch.qualified = []
-      scratch.votes.withUnsafeMutableBufferPointer { votes in
-        postings.withUnsafeBufferPointer { postings in
-          postingPositions.withUnsafeBufferPointer { positions in
-            keyNeededVotes.withUnsafeBufferPointer { needed in
-              // Diagonal voting: a key's grams count together only when they stand at
-              // about the same offset in the query as in the key (within 3 classes, for
-              // edits), so grams scattered over a long sentence do not add up. Two
-              // diagonals are kept per key so that early chance hits cannot lock out the
-              // real position. A key joins the qualified list once, when its votes first
-              // reach its share of grams.
-              for (bucket, queryPosition) in visits {
-                for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
-                  let key = Int(postings[index])
-                  if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
-                    continue
-                  }
-                  let diagonal = Int32(truncatingIfNeeded: queryPosition - Int(positions[index]))
-                  var tally = votes[key]
-                  var best: UInt16 = 1
-                  if tally.epoch != epoch {
-                    tally = Tally(first: 1, firstDiagonal: diagonal, epoch: epoch)
-                  } else if tally.first > 0, abs(Int(tally.firstDiagonal) - Int(diagonal)) <= 3 {
-                    tally.first &+= 1
-                    best = tally.first
-                  } else if tally.second > 0, abs(Int(tally.secondDiagonal) - Int(diagonal)) <= 3 {
-                    tally.second &+= 1
-                    best = tally.second
-                  } else if tally.second <= 1 {
-                    tally.second = 1
-                    tally.secondDiagonal = diagonal
-                  } else if tally.first <= 1 {
-                    tally.first = 1
-                    tally.firstDiagonal = diagonal
-                  }
-                  if !tally.qualified, best >= UInt16(needed[key]) {
-                    tally.qualified = true
-                    qualified.append(Int32(key))
-                  }
-                  votes[key] = tally
+    scratch.prepareVotes(keyCount: keyEntry.count)
+    scratch.qualified.removeAll(keepingCapacity: true)
+    scratch.epoch &+= 1
+    if scratch.epoch == 0 {  // Wrapped: stale stamps could collide with the new epoch.
+      for key in scratch.votes.indices { scratch.votes[key] = Tally() }
+      scratch.epoch = 1
+    }
+    let epoch = scratch.epoch
+    // Every bucket the query visits, with the query position of its gram.
+    var visits = pairs
+    for soundClass in 0..<Self.classCount where unigrams[soundClass] {
+      visits.append((Self.unigramBase + soundClass, 0))
+    }
+    visits.append((Self.vowelBucket, 0))
+    // Voting is a fallback: past a budget of postings (large vocabularies) it would cost
+    // more than every lookup together, so it is skipped and the lookups' answer stands.
+    var postingCount = 0
+    for (bucket, _) in visits {
+      postingCount += Int(postingBounds[bucket + 1] - postingBounds[bucket])
+    }
+    guard postingCount <= Self.maximumFallbackPostings else { return [] }
+    var qualified = scratch.qualified
+    scratch.qualified = []
+    scratch.votes.withUnsafeMutableBufferPointer { votes in
+      postings.withUnsafeBufferPointer { postings in
+        postingPositions.withUnsafeBufferPointer { positions in
+          keyNeededVotes.withUnsafeBufferPointer { needed in
+            // Diagonal voting: a key's grams count together only when they stand at
+            // about the same offset in the query as in the key (within 3 classes, for
+            // edits), so grams scattered over a long sentence do not add up. Two
+            // diagonals are kept per key so that early chance hits cannot lock out the
+            // real position. A key joins the qualified list once, when its votes first
+            // reach its share of grams.
+            for (bucket, queryPosition) in visits {
+              for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
+                let key = Int(postings[index])
+                if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
+                  continue
                 }
+                let diagonal = Int32(truncatingIfNeeded: queryPosition - Int(positions[index]))
+                var tally = votes[key]
+                var best: UInt16 = 1
+                if tally.epoch != epoch {
+                  tally = Tally(first: 1, firstDiagonal: diagonal, epoch: epoch)
+                } else if tally.first > 0, abs(Int(tally.firstDiagonal) - Int(diagonal)) <= 3 {
+                  tally.first &+= 1
+                  best = tally.first
+                } else if tally.second > 0, abs(Int(tally.secondDiagonal) - Int(diagonal)) <= 3 {
+                  tally.second &+= 1
+                  best = tally.second
+                } else if tally.second <= 1 {
+                  tally.second = 1
+                  tally.secondDiagonal = diagonal
+                } else if tally.first <= 1 {
+                  tally.first = 1
+                  tally.firstDiagonal = diagonal
+                }
+                if !tally.qualified, best >= UInt16(needed[key]) {
+                  tally.qualified = true
+                  qualified.append(Int32(key))
+                }
+                votes[key] = tally
               }
             }
           }
         }
       }
-      scratch.qualified = qualified
-      // Each selected key is aligned only around where its grams voted: from a few classes
-      // before its diagonal to a few after its end, widened to whole tokens.
-      return select(&scratch).map { key in
-        let tally = scratch.votes[Int(key)]
-        let diagonal = Int(tally.first >= tally.second ? tally.firstDiagonal : tally.secondDiagonal)
-        let keyClasses = Int(keyGramCount[Int(key)]) + 1
-        guard !classSymbol.isEmpty else { return (key, window) }
-        let lowerClass = min(max(0, diagonal - 4), classSymbol.count - 1)
-        let upperClass = min(max(0, diagonal + keyClasses + 4), classSymbol.count - 1)
-        var lower = lowerClass == 0 ? window.lowerBound : classSymbol[lowerClass]
-        var upper =
-          upperClass == classSymbol.count - 1 ? window.upperBound : classSymbol[upperClass] + 1
-        while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
-        while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
-        return (key, lower..<max(upper, lower + 1))
-      }
+    }
+    scratch.qualified = qualified
+    // Each selected key is aligned only around where its grams voted: from a few classes
+    // before its diagonal to a few after its end, widened to whole tokens.
+    return select(&scratch).map { key in
+      let tally = scratch.votes[Int(key)]
+      let diagonal = Int(tally.first >= tally.second ? tally.firstDiagonal : tally.secondDiagonal)
+      let keyClasses = Int(keyGramCount[Int(key)]) + 1
+      guard !classSymbol.isEmpty else { return (key, window) }
+      let lowerClass = min(max(0, diagonal - 4), classSymbol.count - 1)
+      let upperClass = min(max(0, diagonal + keyClasses + 4), classSymbol.count - 1)
+      var lower = lowerClass == 0 ? window.lowerBound : classSymbol[lowerClass]
+      var upper =
+        upperClass == classSymbol.count - 1 ? window.upperBound : classSymbol[upperClass] + 1
+      while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
+      while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
+      return (key, lower..<max(upper, lower + 1))
     }
   }
 
@@ -334,6 +356,17 @@ extension MatchIndex {
   func neighborhoodCandidates(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?, deep: Bool = false
   ) -> [(key: Int32, window: Range<Int>)] {
+    scratchPool.withScratch(keyCount: keyEntry.count, voting: false) { scratch in
+      neighborhoodCandidates(
+        utterance, window: window, allowedTypes: allowedTypes, deep: deep, scratch: &scratch)
+    }
+  }
+
+  /// ``neighborhoodCandidates(_:window:allowedTypes:deep:)`` in the query's `scratch`.
+  func neighborhoodCandidates(
+    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?, deep: Bool = false,
+    scratch: inout Scratch
+  ) -> [(key: Int32, window: Range<Int>)] {
     guard !skeletons.keys.isEmpty else { return [] }
     var tokenStarts: [Int] = []
     var tokenEnds: [Int] = []
@@ -349,144 +382,164 @@ extension MatchIndex {
     // less the bit-parallel symbol edit distance, tens of nanoseconds, relative to the longer
     // of key and span) times the key's weight; ties go to the lookup's priority. Where each
     // key stands in the found list is kept in a small table of the scratch.
-    return scratchPool.withScratch(keyCount: keyEntry.count, voting: false) { scratch in
-      let foundKeys = scratch.foundKeys
-      foundKeys.removeAll()
-      var found = scratch.lookupFound
-      scratch.lookupFound = []
-      found.removeAll(keepingCapacity: true)
-      let shift = skeletons.shift
-      var skeleton: [UInt8] = []
-      skeleton.reserveCapacity(longestSkeleton + 2)
-      // (fingerprint, priority of keys' own skeletons, priority of variants) for one span.
-      var lookups: [(fingerprint: UInt32, own: Int8, variant: Int8)] = []
-      symbols.withUnsafeBufferPointer { keySymbols in
-        utterance.symbols.withUnsafeBufferPointer { text in
-          withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
-            equal.initialize(repeating: 0)
-            for first in tokenStarts.indices {
-              skeleton.removeAll(keepingCapacity: true)
-              var allCommon = true
-              let firstIsCommon = utterance.isCommonToken[
-                Int(utterance.tokenOfSymbol[tokenStarts[first]])]
-              for last in first..<min(first + Self.maximumSpanTokens, tokenStarts.count) {
-                for position in tokenStarts[last]..<tokenEnds[last] {
-                  Skeleton.append(text[position], to: &skeleton)
-                }
-                let lastIsCommon = utterance.isCommonToken[
-                  Int(utterance.tokenOfSymbol[tokenStarts[last]])]
-                if !lastIsCommon { allCommon = false }
-                guard skeleton.count <= longestSkeleton + 1 else { break }
-                // A span of several tokens that begins or ends with a common word ("call
-                // alex") is looked up only as its inner part: names rarely begin or end
-                // with "call" or "please", and exact names that do are found exactly.
-                guard !skeleton.isEmpty, !allCommon else { continue }
-                if last > first, firstIsCommon || lastIsCommon { continue }
-                let span = tokenStarts[first]..<tokenEnds[last]
-                lookups.removeAll(keepingCapacity: true)
-                skeleton.withUnsafeBufferPointer { buffer in
-                  if deep {
-                    // Second chance: words with two more elements than a key, or one more
-                    // and one other.
-                    guard last == first, buffer.count > Self.minimumVariantSkeleton else {
-                      return
-                    }
-                    for one in buffer.indices
-                    where one == 0 || buffer[one] != buffer[one - 1] {
-                      for other in (one + 1)..<buffer.count
-                      where other == one + 1 || buffer[other] != buffer[other - 1] {
-                        lookups.append(
-                          (Skeleton.fingerprint(buffer, skipping: one, and: other), 0, 0))
-                      }
-                    }
+    let foundKeys = scratch.foundKeys
+    foundKeys.removeAll()
+    var found = scratch.lookupFound
+    scratch.lookupFound = []
+    found.removeAll(keepingCapacity: true)
+    let shift = skeletons.shift
+    var skeleton: [UInt8] = []
+    skeleton.reserveCapacity(longestSkeleton + 2)
+    // (fingerprint, priority of keys' own skeletons, priority of variants) for one span.
+    var lookups: [(fingerprint: UInt32, own: Int8, variant: Int8)] = []
+    // The directory slot of each lookup, and the keys found with their priorities.
+    var slots: [Range<Int>] = []
+    var hits: [(key: Int32, priority: Int8)] = []
+    symbols.withUnsafeBufferPointer { keySymbols in
+      utterance.symbols.withUnsafeBufferPointer { text in
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
+          equal.initialize(repeating: 0)
+          for first in tokenStarts.indices {
+            skeleton.removeAll(keepingCapacity: true)
+            var allCommon = true
+            let firstIsCommon = utterance.isCommonToken[
+              Int(utterance.tokenOfSymbol[tokenStarts[first]])]
+            for last in first..<min(first + Self.maximumSpanTokens, tokenStarts.count) {
+              for position in tokenStarts[last]..<tokenEnds[last] {
+                Skeleton.append(text[position], to: &skeleton)
+              }
+              let lastIsCommon = utterance.isCommonToken[
+                Int(utterance.tokenOfSymbol[tokenStarts[last]])]
+              if !lastIsCommon { allCommon = false }
+              guard skeleton.count <= longestSkeleton + 1 else { break }
+              // A span of several tokens that begins or ends with a common word ("call
+              // alex") is looked up only as its inner part: names rarely begin or end
+              // with "call" or "please", and exact names that do are found exactly.
+              guard !skeleton.isEmpty, !allCommon else { continue }
+              if last > first, firstIsCommon || lastIsCommon { continue }
+              let span = tokenStarts[first]..<tokenEnds[last]
+              lookups.removeAll(keepingCapacity: true)
+              skeleton.withUnsafeBufferPointer { buffer in
+                if deep {
+                  // Second chance: words with two more elements than a key, or one more
+                  // and one other.
+                  guard last == first, buffer.count > Self.minimumVariantSkeleton else {
                     return
                   }
-                  lookups.append((Skeleton.fingerprint(buffer), 3, 2))
-                  guard buffer.count >= Self.minimumVariantSkeleton else { return }
-                  for index in buffer.indices
-                  where index == 0 || buffer[index] != buffer[index - 1] {
-                    lookups.append((Skeleton.fingerprint(buffer, skipping: index), 2, 1))
+                  for one in buffer.indices
+                  where one == 0 || buffer[one] != buffer[one - 1] {
+                    for other in (one + 1)..<buffer.count
+                    where other == one + 1 || buffer[other] != buffer[other - 1] {
+                      lookups.append(
+                        (Skeleton.fingerprint(buffer, skipping: one, and: other), 0, 0))
+                    }
                   }
+                  return
                 }
-                // Each lookup finds keys' own skeletons and then variants; each kind is
-                // skipped when it names too many keys.
-                for lookup in lookups {
-                  let range = skeletons.range(of: lookup.fingerprint, shift: shift)
-                  guard !range.isEmpty else { continue }
-                  let split = skeletons.split(range)
-                  for kind in 0..<2 {
-                    let part = kind == 0 ? range.lowerBound..<split : split..<range.upperBound
-                    let priority = kind == 0 ? lookup.own : lookup.variant
-                    guard !part.isEmpty, part.count <= Self.maximumSkeletonFanOut else {
-                      continue
-                    }
-                    for position in part {
-                      let key = Int(skeletons.keys[position] & Int32.max)
-                      if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
-                        continue
-                      }
-                      // Found before at this span (by another of its lookups): the same
-                      // estimate, so only a higher priority can change.
-                      let slot = foundKeys.place(of: Int32(key))
-                      if let slot, found[slot].window == span {
-                        found[slot].priority = max(found[slot].priority, priority)
-                        continue
-                      }
-                      let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
-                      let distance =
-                        bounds.count <= 64
-                        ? Alignment.bitParallelDistance(
-                          UnsafeBufferPointer(rebasing: keySymbols[bounds]),
-                          UnsafeBufferPointer(rebasing: text[span]), equal: equal)
-                        : Alignment.levenshtein(Array(keySymbols[bounds]), Array(text[span]))
-                      // Weighted, a whole name one edit away outranks the exact words of
-                      // other names it shares (partial keys weigh 0.85).
-                      let estimate =
-                        (1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
-                        * keyWeight[key]
-                      if let slot {
-                        let current = found[slot]
-                        if current.estimate > estimate
-                          || (current.estimate == estimate && current.priority >= priority)
-                        {
-                          continue
-                        }
-                        found[slot] = (Int32(key), estimate, priority, span)
-                      } else {
-                        foundKeys.insert(Int32(key), place: found.count)
-                        found.append((Int32(key), estimate, priority, span))
-                      }
-                    }
+                lookups.append((Skeleton.fingerprint(buffer), 3, 2))
+                guard buffer.count >= Self.minimumVariantSkeleton else { return }
+                for index in buffer.indices
+                where index == 0 || buffer[index] != buffer[index - 1] {
+                  lookups.append((Skeleton.fingerprint(buffer, skipping: index), 2, 1))
+                }
+              }
+              // The lookups run in stages, each over all of the span's lookups, so that
+              // their memory reads (most of them cache misses in a large index) overlap:
+              // directory slots, then the searches, then the keys found. Each lookup finds
+              // keys' own skeletons and then variants; each kind is skipped when it names
+              // too many keys.
+              slots.removeAll(keepingCapacity: true)
+              for lookup in lookups {
+                slots.append(skeletons.slot(of: lookup.fingerprint, shift: shift))
+              }
+              hits.removeAll(keepingCapacity: true)
+              for (lookup, slot) in zip(lookups, slots) where !slot.isEmpty {
+                let range = skeletons.range(of: lookup.fingerprint, in: slot)
+                guard !range.isEmpty else { continue }
+                let split = skeletons.split(range)
+                for kind in 0..<2 {
+                  let part = kind == 0 ? range.lowerBound..<split : split..<range.upperBound
+                  guard !part.isEmpty, part.count <= Self.maximumSkeletonFanOut else {
+                    continue
+                  }
+                  let priority = kind == 0 ? lookup.own : lookup.variant
+                  for position in part {
+                    hits.append((skeletons.keys[position] & Int32.max, priority))
                   }
                 }
               }
+              // The span is the pattern of the bit-parallel distance (the distance is
+              // symmetric), so its bit masks are made once for all the keys it found.
+              let spanIsPattern = span.count <= 64
+              let spanText = UnsafeBufferPointer(rebasing: text[span])
+              if spanIsPattern { Alignment.setPattern(spanText, in: equal) }
+              for (key32, priority) in hits {
+                let key = Int(key32)
+                if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
+                  continue
+                }
+                // Found before at this span (by another of its lookups): the same
+                // estimate, so only a higher priority can change.
+                let slot = foundKeys.place(of: key32)
+                if let slot, found[slot].window == span {
+                  found[slot].priority = max(found[slot].priority, priority)
+                  continue
+                }
+                let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
+                let keyText = UnsafeBufferPointer(rebasing: keySymbols[bounds])
+                let distance =
+                  spanIsPattern
+                  ? Alignment.bitParallelDistance(
+                    patternLength: span.count, keyText, equal: equal)
+                  : bounds.count <= 64
+                    ? Alignment.bitParallelDistance(keyText, spanText, equal: equal)
+                    : Alignment.levenshtein(Array(keyText), Array(spanText))
+                // Weighted, a whole name one edit away outranks the exact words of
+                // other names it shares (partial keys weigh 0.85).
+                let estimate =
+                  (1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
+                  * keyWeight[key]
+                if let slot {
+                  let current = found[slot]
+                  if current.estimate > estimate
+                    || (current.estimate == estimate && current.priority >= priority)
+                  {
+                    continue
+                  }
+                  found[slot] = (key32, estimate, priority, span)
+                } else {
+                  foundKeys.insert(key32, place: found.count)
+                  found.append((key32, estimate, priority, span))
+                }
+              }
+              if spanIsPattern { Alignment.clearPattern(spanText, in: equal) }
             }
           }
         }
       }
-      // The best few of often hundreds found, kept in order as they come: cheaper than
-      // sorting them all, and the same keys in the same order (the order is total).
-      func isBetter(_ a: Int, _ b: Int) -> Bool {
-        let (a, b) = (found[a], found[b])
-        if a.estimate != b.estimate { return a.estimate > b.estimate }
-        if a.priority != b.priority { return a.priority > b.priority }
-        if a.window.count != b.window.count { return a.window.count > b.window.count }
-        return a.key < b.key
-      }
-      let wanted = Self.maximumLookupCandidates
-      var best: [Int] = []
-      best.reserveCapacity(wanted + 1)
-      for index in found.indices {
-        if best.count == wanted, !isBetter(index, best[wanted - 1]) { continue }
-        var position = best.count
-        while position > 0, isBetter(index, best[position - 1]) { position -= 1 }
-        best.insert(index, at: position)
-        if best.count > wanted { best.removeLast() }
-      }
-      let result = best.map { (found[$0].key, found[$0].window) }
-      scratch.lookupFound = found
-      return result
     }
+    // The best few of often hundreds found, kept in order as they come: cheaper than
+    // sorting them all, and the same keys in the same order (the order is total).
+    func isBetter(_ a: Int, _ b: Int) -> Bool {
+      let (a, b) = (found[a], found[b])
+      if a.estimate != b.estimate { return a.estimate > b.estimate }
+      if a.priority != b.priority { return a.priority > b.priority }
+      if a.window.count != b.window.count { return a.window.count > b.window.count }
+      return a.key < b.key
+    }
+    let wanted = Self.maximumLookupCandidates
+    var best: [Int] = []
+    best.reserveCapacity(wanted + 1)
+    for index in found.indices {
+      if best.count == wanted, !isBetter(index, best[wanted - 1]) { continue }
+      var position = best.count
+      while position > 0, isBetter(index, best[position - 1]) { position -= 1 }
+      best.insert(index, at: position)
+      if best.count > wanted { best.removeLast() }
+    }
+    let result = best.map { (found[$0].key, found[$0].window) }
+    scratch.lookupFound = found
+    return result
   }
 
   /// Keys that sound exactly like some token-aligned span of the window.
@@ -607,7 +660,21 @@ struct Scratch {
   var levels: [Int16] = []
   /// Skeleton lookups: the keys found, and where each stands in `lookupFound`.
   var foundKeys = FoundKeys()
+  /// Verification: the keys verified, and where each entry's best stands in `bestOfEntries`.
+  var verifiedKeys = FoundKeys()
+  var entryPlaces = FoundKeys()
+  var bestOfEntries: [MatchIndex.Scored] = []
   var lookupFound: [(key: Int32, estimate: Float, priority: Int8, window: Range<Int>)] = []
+}
+
+extension Scratch {
+  /// Makes vote counters for `keyCount` keys, unless they are there (an index without gram
+  /// voting never pays for them).
+  mutating func prepareVotes(keyCount: Int) {
+    guard votes.count != keyCount else { return }
+    votes = [Tally](repeating: Tally(), count: keyCount)
+    epoch = 0
+  }
 }
 
 /// Scratch space for queries, so a query allocates nothing in proportion to the
@@ -621,10 +688,7 @@ final class ScratchPool: Sendable {
     -> Result
   {
     var scratch = idle.withLock { $0.popLast() } ?? Scratch()
-    if voting, scratch.votes.count != keyCount {
-      scratch.votes = [Tally](repeating: Tally(), count: keyCount)
-      scratch.epoch = 0
-    }
+    if voting { scratch.prepareVotes(keyCount: keyCount) }
     let result = body(&scratch)
     idle.withLock { if $0.count < 64 { $0.append(scratch) } }
     return result
