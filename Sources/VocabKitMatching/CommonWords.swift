@@ -1,3 +1,5 @@
+import VocabKitNormalization
+
 /// Frequent words that a recognizer writes correctly far more often than it writes them in
 /// place of a name.
 ///
@@ -31,4 +33,9 @@ package enum CommonWords {
       """
     return Set((english + " " + others).split(whereSeparator: \.isWhitespace).map(String.init))
   }()
+
+  /// The sound symbols of every common word, made once: most of the words of an utterance
+  /// are common, and a dictionary lookup costs a fraction of encoding.
+  package static let phoneticKeys: [String: [UInt8]] = Dictionary(
+    uniqueKeysWithValues: latinKeys.map { ($0, PhoneticKey(latinKey: $0).symbols) })
 }

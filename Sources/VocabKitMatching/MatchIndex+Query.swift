@@ -285,7 +285,7 @@ extension MatchIndex {
       let tally = scratch.votes[Int(key)]
       let diagonal = Int(tally.first >= tally.second ? tally.firstDiagonal : tally.secondDiagonal)
       let keyClasses = Int(keyGramCount[Int(key)]) + 1
-      guard !classSymbol.isEmpty else { return (key, window) }
+      guard !classSymbol.isEmpty else { return (key: key, window: window) }
       let lowerClass = min(max(0, diagonal - 4), classSymbol.count - 1)
       let upperClass = min(max(0, diagonal + keyClasses + 4), classSymbol.count - 1)
       var lower = lowerClass == 0 ? window.lowerBound : classSymbol[lowerClass]
@@ -293,7 +293,7 @@ extension MatchIndex {
         upperClass == classSymbol.count - 1 ? window.upperBound : classSymbol[upperClass] + 1
       while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
       while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
-      return (key, lower..<max(upper, lower + 1))
+      return (key: key, window: lower..<max(upper, lower + 1))
     }
   }
 
@@ -537,7 +537,9 @@ extension MatchIndex {
       best.insert(index, at: position)
       if best.count > wanted { best.removeLast() }
     }
-    let result = best.map { (found[$0].key, found[$0].window) }
+    // Labeled as the result is: a tuple array whose labels differ is converted element by
+    // element at run time.
+    let result = best.map { (key: found[$0].key, window: found[$0].window) }
     scratch.lookupFound = found
     return result
   }

@@ -36,8 +36,13 @@ public struct PreparedUtterance: Sendable {
     var tokenOfSymbol: [Int32] = []
     var starts: [Bool] = [false]
     var ends: [Bool] = [false]
+    var isCommonToken: [Bool] = []
+    isCommonToken.reserveCapacity(tokens.count)
     for (index, token) in tokens.enumerated() {
-      let key = PhoneticKey(latinKey: token.latinKey).symbols
+      // Common words' keys are made once (one lookup also says whether a word is common).
+      let common = CommonWords.phoneticKeys[token.latinKey]
+      isCommonToken.append(common != nil)
+      let key = common ?? PhoneticKey(latinKey: token.latinKey).symbols
       guard !key.isEmpty else { continue }
       starts[symbols.count] = true
       symbols += key
@@ -54,7 +59,7 @@ public struct PreparedUtterance: Sendable {
     self.endsToken = ends
     self.tokenOfSymbol = tokenOfSymbol
     self.weightPrefix = prefix
-    self.isCommonToken = tokens.map { CommonWords.latinKeys.contains($0.latinKey) }
+    self.isCommonToken = isCommonToken
     var latinBytes: [UInt8] = []
     var latinBounds: [Int32] = [0]
     latinBounds.reserveCapacity(tokens.count + 1)

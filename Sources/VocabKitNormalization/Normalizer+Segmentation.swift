@@ -212,12 +212,15 @@ extension Normalizer {
 
   /// Merges runs of number words into number tokens: "twenty one" → 21, "двадцать один" →
   /// 21, "two hundred thirty" → 230 (ICU's lenient spell-out parser for runs with a scale).
+  /// `units` gives the text's UTF-16 code units, asked for only when there is something to
+  /// merge.
   ///
   /// - Complexity: O(*n*) in the number of tokens.
-  func mergeSpelledNumbers(_ tokens: [Token], units: [UInt16]) -> [Token] {
+  func mergeSpelledNumbers(_ tokens: [Token], units: () -> [UInt16]) -> [Token] {
     // The number words of each token: one for "twenty", two for the joined "twenty-one".
     let words = tokens.map { $0.number == nil ? numberWords($0) : nil }
     guard words.contains(where: { $0 != nil }) else { return tokens }
+    let units = units()
     func wordsOf(_ range: Range<Int>) -> [String] { words[range].flatMap { $0 ?? [] } }
     var result: [Token] = []
     result.reserveCapacity(tokens.count)

@@ -67,7 +67,7 @@ public final class Normalizer: Sendable {
   /// - Complexity: O(*n*) in the length of `text`.
   public func normalize(_ text: String) throws(ICUError) -> [Token] {
     if let words = Self.letterWords(text) {
-      return mergeSpelledNumbers(words, units: Array(text.utf16))
+      return mergeSpelledNumbers(words) { Array(text.utf16) }
     }
     return try normalizeInGeneral(text)
   }
@@ -154,7 +154,7 @@ public final class Normalizer: Sendable {
       token.utf16Range = piece.range
       tokens.append(token)
     }
-    return mergeSpelledNumbers(tokens, units: units)
+    return mergeSpelledNumbers(tokens) { units }
   }
 
   /// Returns the Latin key of one word: romanized, lowercase ASCII letters and digits only.
