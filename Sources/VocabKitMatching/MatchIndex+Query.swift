@@ -36,11 +36,16 @@ extension MatchIndex {
       scratch.bestOfEntries = []
       best.removeAll(keepingCapacity: true)
       var bestScore = -Double.infinity
+      // Words of longer phrases found on their own, for phrase completion.
+      var partials: [Scored] = []
       func verifyEach(_ candidates: [(key: Int32, window: Range<Int>)]) {
         for (key, span) in candidates where verified.place(of: key) == nil {
           verified.insert(key, place: 0)
           guard let scored = verify(key: key, utterance, window: span) else { continue }
           bestScore = max(bestScore, scored.score)
+          if keyIsPartial[Int(key)], scored.score >= Self.completionScore {
+            partials.append(scored)
+          }
           let entry = keyEntry[Int(key)]
           if let place = entryPlaces.place(of: entry) {
             if best[place].score < scored.score { best[place] = scored }
@@ -58,6 +63,14 @@ extension MatchIndex {
       verifyEach(
         neighborhoodCandidates(
           utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
+      // Phrase completion: a word of a longer phrase, found on its own, may be the part of the
+      // phrase the recognizer got right, with errors in the other words that kept the whole
+      // phrase from the lookups; the whole phrase is verified around it.
+      func complete() {
+        verifyEach(partials.compactMap { completion(of: $0, utterance, window: window) })
+        partials.removeAll()
+      }
+      complete()
       if bestScore < Self.lookupSufficientScore {
         verifyEach(
           neighborhoodCandidates(
@@ -68,6 +81,7 @@ extension MatchIndex {
         verifyEach(
           candidateKeys(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
       }
+      complete()
       let ranked = best.filter { $0.score >= cutoff }.sorted { a, b in
         if a.score != b.score { return a.score > b.score }
         let priorityA = entries[Int(keyEntry[Int(a.key)])].priority
@@ -88,6 +102,35 @@ extension MatchIndex {
     matches(
       in: try PreparedUtterance(text, normalizer: normalizer), types: types, limit: limit,
       cutoff: cutoff)
+  }
+
+  /// A word of a longer phrase matched on its own at least this well gets its whole phrase
+  /// verified around it (phrase completion). On `vocab bench --suite match` completion
+  /// cut the misses from 52 to 49 of 1,000 queries at 10k entries and from 112 to 101 at
+  /// 100k; on the SLURP recognizer hypotheses it found one slot more, and the other corpora
+  /// were unchanged.
+  public static let completionScore = 0.6
+
+  /// The whole-phrase key of partial key `partial`, found at `scored`, with a window around
+  /// it wide enough for the rest of the phrase: as many more symbols as the whole key has,
+  /// and two, on each side, widened to whole tokens.
+  private func completion(
+    of scored: Scored, _ utterance: PreparedUtterance, window: Range<Int>
+  ) -> (key: Int32, window: Range<Int>)? {
+    // A phrase's partial keys follow its whole key.
+    let partial = Int(scored.key)
+    var whole = partial
+    while whole >= 0, keyIsPartial[whole] { whole -= 1 }
+    guard whole >= 0, keyEntry[whole] == keyEntry[partial], keyPhrase[whole] == keyPhrase[partial]
+    else { return nil }
+    let extra =
+      Int(keySymbolBounds[whole + 1] - keySymbolBounds[whole])
+      - Int(keySymbolBounds[partial + 1] - keySymbolBounds[partial]) + 2
+    var lower = max(window.lowerBound, scored.start - extra)
+    var upper = min(window.upperBound, scored.end + extra)
+    while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
+    while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
+    return (key: Int32(whole), window: lower..<upper)
   }
 
   /// How much lower a match may score than a shorter one inside it and still explain it

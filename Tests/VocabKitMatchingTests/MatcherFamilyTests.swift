@@ -102,6 +102,24 @@ import VocabKitNormalization
     #expect(list.score < matches[0].score)
   }
 
+  /// A long title said with errors in two of its words, next to an entry that sounds like
+  /// the one word said right: the words around it make the title the better match (phrase
+  /// completion), and its span covers all three words.
+  @Test func aLongTitleWithTwoWrongWordsBeatsAnEntryLikeItsRightOne() throws {
+    let index = try MatchIndex(
+      entries: [
+        MatchEntry(
+          identifier: "title", type: "playlist",
+          phrases: [MatchPhrase("Vonureet Habostul Stibreem")], priority: 0),
+        MatchEntry(
+          identifier: "other", type: "playlist", phrases: [MatchPhrase("Stoubreem")], priority: 1),
+      ], normalizer: Normalizer.shared)
+    let matches = try index.matches(in: "play vonuneet fabostul stibreem please", cutoff: 0.5)
+    let first = try #require(matches.first)
+    #expect(first.identifier == "title", "\(matches.map { ($0.identifier, $0.score) })")
+    #expect(first.text == "vonuneet fabostul stibreem")
+  }
+
   @Test func anEntryNamedLikeACommonWordStillMatchesExactly() throws {
     let index = try MatchIndex(
       entries: [
