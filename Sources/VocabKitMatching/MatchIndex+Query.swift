@@ -485,6 +485,15 @@ extension MatchIndex {
                 where index == 0 || buffer[index] != buffer[index - 1] {
                   lookups.append((Skeleton.fingerprint(buffer, skipping: index), 2, 1))
                 }
+                // A vowel the recognizer dropped: the span with a vowel put back where none
+                // stands next to it, among keys' own skeletons (partial keys have no
+                // variants) and variants.
+                for index in 0...buffer.count
+                where (index == buffer.count || buffer[index] != Skeleton.vowel)
+                  && (index == 0 || buffer[index - 1] != Skeleton.vowel)
+                {
+                  lookups.append((Skeleton.fingerprint(buffer, insertingVowelAt: index), 2, 0))
+                }
               }
               // The lookups run in stages, each over all of the span's lookups, so that
               // their memory reads (most of them cache misses in a large index) overlap:

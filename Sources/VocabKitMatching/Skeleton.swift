@@ -45,6 +45,21 @@ enum Skeleton {
     return MatchIndex.fold(hash)
   }
 
+  /// The fingerprint of `skeleton` with a vowel put in before element `position` (the end
+  /// when `position` is the count), where no vowel stands next to it.
+  @inline(__always)
+  static func fingerprint(_ skeleton: UnsafeBufferPointer<UInt8>, insertingVowelAt position: Int)
+    -> UInt32
+  {
+    var hash = MatchIndex.hashSeed
+    for (index, element) in skeleton.enumerated() {
+      if index == position { hash = MatchIndex.hash(hash, vowel) }
+      hash = MatchIndex.hash(hash, element)
+    }
+    if position == skeleton.count { hash = MatchIndex.hash(hash, vowel) }
+    return MatchIndex.fold(hash)
+  }
+
   /// The distinct fingerprints of the one-deletion variants of `skeleton`.
   static func deletionFingerprints(_ skeleton: [UInt8]) -> [UInt32] {
     skeleton.withUnsafeBufferPointer { buffer in
