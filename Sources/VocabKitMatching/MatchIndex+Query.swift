@@ -175,8 +175,9 @@ extension MatchIndex {
   /// 0.02 top-1 at 10k and 100k over 8; 128 gained no more and cost twice the time at 100k.
   static let maximumSkeletonFanOut = 32
   /// The most keys from skeleton lookups verified for one query: the fastest setting that
-  /// kept top-1 on `vocab bench --suite match` at 10k and 100k.
-  static let maximumLookupCandidates = 24
+  /// kept top-1 on `vocab bench --suite match` at 10k, 100k and 1M (12 lost a query at 10k;
+  /// 24 found nothing more but cost 10% more instructions) and every corpus result.
+  static let maximumLookupCandidates = 16
 
   /// The most keys from gram voting verified by alignment for one query.
   public static let maximumCandidates = 64
