@@ -82,8 +82,16 @@ struct FingerprintTable: Sendable {
       let middle = (low + high) / 2
       if lowBits[middle] < wanted { low = middle + 1 } else { high = middle }
     }
+    // The end of the equal entries: a few steps, then a binary search when there are many
+    // (short skeletons name thousands of keys in a large index).
     var upper = low
-    while upper < end, lowBits[upper] == wanted { upper += 1 }
+    while upper < end, upper < low + 8, lowBits[upper] == wanted { upper += 1 }
+    guard upper == low + 8 else { return low..<upper }
+    high = end
+    while upper < high {
+      let middle = (upper + high) / 2
+      if lowBits[middle] <= wanted { upper = middle + 1 } else { high = middle }
+    }
     return low..<upper
   }
 
