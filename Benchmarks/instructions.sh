@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Instructions per query of VocabKit's matcher, counted by valgrind (callgrind): unlike
+# times, the count does not move with the neighbours on a shared machine, so two builds can
+# be compared one run each.
+#
+# Usage: Benchmarks/instructions.sh [--entries N]... [--queries Q] [--binary PATH]
+#
+#   --entries N    vocabulary size of `vocab bench --suite match`; may repeat (default: 10000
+#                  and 100000)
+#   --queries Q    queries per size (default: 300; each is matched 7 times: once timed, then
+#                  three single-thread and three one-thread "parallel" throughput runs)
+#   --binary PATH  the vocab binary (default: .build/release/vocab, built if missing)
+#
+# Counts only inside `MatchIndex.matches(in:types:limit:cutoff:)` (preparing the utterance
+# and matching it), not compiling the vocabulary. Prints, per size, the instructions per
+# query and the share spent in the main steps. Requirements: valgrind (apt-get install
+# valgrind).
+set -euo pipefail
+
+usage() { sed -n '2,17s/^# \{0,1\}//p' "$0"; }
+die() { echo "instructions.sh: $*" >&2; exit 2; }
+
+ENTRIES=()
+QUERIES=300
+BINARY=.build/release/vocab
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --entries) [[ $# -ge 2 ]] || die "--entries needs a number"; ENTRIES+=("$2"); shift 2 ;;
+    --queries) [[ $# -ge 2 ]] || die "--queries needs a number"; QUERIES="$2"; shift 2 ;;
+    --binary) [[ $# -ge 2 ]] || die "--binary needs a path"; BINARY="$2"; shift 2 ;;
+    -h | --help) usage; exit 0 ;;
+    *) die "unknown argument '$1' (see --help)" ;;
+  esac
+done
+[[ ${#ENTRIES[@]} -gt 0 ]] || ENTRIES=(10000 100000)
+command -v valgrind >/dev/null || die "valgrind is not installed (apt-get install valgrind)"
+if [[ ! -x "$BINARY" ]]; then
+  [[ "$BINARY" == .build/release/vocab ]] || die "'$BINARY' is not an executable"
+  swift build -c release --product vocab >&2
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The entry point that takes a String: every query passes through it exactly once.
+toggle='$s16VocabKitMatching10MatchIndexC7matches2in5types5limit6cutoff*'
+for entries in "${ENTRIES[@]}"; do
+  valgrind --tool=callgrind --toggle-collect="$toggle" \
+    --callgrind-out-file="$work/out" "$BINARY" bench --suite match --entries "$entries" \
+    --queries "$QUERIES" --threads 1 >"$work/log" 2>&1 || die "valgrind failed: $(tail -3 "$work/log")"
+  callgrind_annotate --inclusive=yes "$work/out" >"$work/annotated" 2>/dev/null
+  total=$(grep -m1 'PROGRAM TOTALS' "$work/annotated" | awk '{gsub(",", "", $1); print $1}')
+  share() {
+    grep -m1 -E "$1" "$work/annotated" | awk -v total="$total" \
+      '{gsub(",", "", $1); printf "%.0f%%", 100 * $1 / total}'
+  }
+  echo "$entries entries: $((total / (QUERIES * 7))) instructions a query" \
+    "(normalizing $(share 'NormalizerC9normalize'), making sound keys $(share 'PreparedUtteranceV4text6tokens')," \
+    "skeleton lookups $(share 'neighborhoodCandidates_6window12allowedTypes4deep'), verifying $(share 'MatchIndexC6verify'))"
+done
