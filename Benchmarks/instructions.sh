@@ -33,7 +33,15 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 [[ ${#ENTRIES[@]} -gt 0 ]] || ENTRIES=(10000 100000)
+is_count() { [[ "$1" =~ ^[1-9][0-9]*$ ]]; }
+for entries in "${ENTRIES[@]}"; do
+  is_count "$entries" || die "--entries needs a positive number, not '$entries'"
+done
+is_count "$QUERIES" || die "--queries needs a positive number, not '$QUERIES'"
 command -v valgrind >/dev/null || die "valgrind is not installed (apt-get install valgrind)"
+# A binary given relative to where the script was called from, then the repository's root.
+[[ "$BINARY" == /* || "$BINARY" == .build/release/vocab ]] || BINARY="$PWD/$BINARY"
+cd "$(dirname "$0")/.."
 if [[ ! -x "$BINARY" ]]; then
   [[ "$BINARY" == .build/release/vocab ]] || die "'$BINARY' is not an executable"
   swift build -c release --product vocab >&2
@@ -48,12 +56,17 @@ for entries in "${ENTRIES[@]}"; do
     --callgrind-out-file="$work/out" "$BINARY" bench --suite match --entries "$entries" \
     --queries "$QUERIES" --threads 1 >"$work/log" 2>&1 || die "valgrind failed: $(tail -3 "$work/log")"
   callgrind_annotate --inclusive=yes "$work/out" >"$work/annotated" 2>/dev/null
-  total=$(grep -m1 'PROGRAM TOTALS' "$work/annotated" | awk '{gsub(",", "", $1); print $1}')
+  total=$(grep -m1 'PROGRAM TOTALS' "$work/annotated" | awk '{gsub(",", "", $1); print $1}' || true)
+  [[ "$total" =~ ^[0-9]+$ && "$total" -gt 0 ]] ||
+    die "no instructions counted at $entries entries (was the binary built with symbols?)"
+  # The share of the step whose symbol matches $1, or n/a when the compiler inlined it.
   share() {
-    grep -m1 -E "$1" "$work/annotated" | awk -v total="$total" \
-      '{gsub(",", "", $1); printf "%.0f%%", 100 * $1 / total}'
+    local found
+    found=$(grep -m1 -E "$1" "$work/annotated" | awk -v total="$total" \
+      '{gsub(",", "", $1); printf "%.0f%%", 100 * $1 / total}' || true)
+    echo "${found:-n/a}"
   }
   echo "$entries entries: $((total / (QUERIES * 7))) instructions a query" \
     "(normalizing $(share 'NormalizerC9normalize'), making sound keys $(share 'PreparedUtteranceV4text6tokens')," \
-    "skeleton lookups $(share 'neighborhoodCandidates_6window12allowedTypes4deep'), verifying $(share 'MatchIndexC6verify'))"
+    "skeleton lookups $(share 'neighborhoodCandidates_6window12allowedTypes4deep7scratch'), verifying $(share 'MatchIndexC6verify'))"
 done

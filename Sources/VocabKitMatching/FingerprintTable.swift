@@ -117,8 +117,9 @@ struct FingerprintTable: Sendable {
 
   /// Whether the table is internally consistent and names only keys below `keyCount`
   /// (`tagged`: once ``variantTag`` is cleared): every lookup then stays in bounds. (The
-  /// order within a directory slot is not checked: a misordered slot could only hide keys,
-  /// and the cache's checksum rules that out.)
+  /// order within a directory slot is not checked: a misordered slot could only hide or add
+  /// keys, or count a variant as a key's own skeleton, never read out of bounds; and the
+  /// cache's checksum rules it out.)
   ///
   /// - Complexity: O(*n*) in the number of entries, without a branch per entry.
   func isValid(keyCount: Int, tagged: Bool = false) -> Bool {

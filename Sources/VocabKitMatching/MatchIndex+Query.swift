@@ -115,9 +115,10 @@ extension MatchIndex {
   /// 100k; on the SLURP recognizer hypotheses it found one slot more, and the other corpora
   /// were unchanged.
   public static let completionScore = 0.6
-  /// How far below the best match so far a word may score and still be completed of the best match so far (a completed phrase rarely scores
-  /// more than 0.1 above its word). 0.25 kept every bench and corpus answer and saved 5% of
-  /// query instructions at 10k; 0.15 saved 8% and lost one query at 100k.
+  /// How far below the best match so far a word may score and still be completed (a
+  /// completed phrase rarely scores more than 0.1 above its word). 0.25 kept every bench and
+  /// corpus answer and saved 5% of query instructions at 10k; 0.15 saved 8% and lost one
+  /// query at 100k.
   public static let completionMargin = 0.25
 
   /// The whole-phrase key of partial key `partial`, found at `scored`, with a window around
@@ -132,11 +133,15 @@ extension MatchIndex {
     while whole >= 0, keyIsPartial[whole] { whole -= 1 }
     guard whole >= 0, keyEntry[whole] == keyEntry[partial], keyPhrase[whole] == keyPhrase[partial]
     else { return nil }
+    // A compiled index's whole key is never shorter than its part; a damaged cache's may be.
     let extra =
-      Int(keySymbolBounds[whole + 1] - keySymbolBounds[whole])
-      - Int(keySymbolBounds[partial + 1] - keySymbolBounds[partial]) + 2
+      max(
+        0,
+        Int(keySymbolBounds[whole + 1] - keySymbolBounds[whole])
+          - Int(keySymbolBounds[partial + 1] - keySymbolBounds[partial])) + 2
     var lower = max(window.lowerBound, scored.start - extra)
     var upper = min(window.upperBound, scored.end + extra)
+    guard lower < upper else { return nil }
     while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
     while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
     return (key: Int32(whole), window: lower..<upper)
@@ -497,7 +502,8 @@ extension MatchIndex {
                 }
                 // A vowel the recognizer dropped: the span with a vowel put back where none
                 // stands next to it, among keys' own skeletons (partial keys have no
-                // variants) and variants.
+                // variants) and variants. Like deletion variants, only for spans of at least
+                // minimumVariantSkeleton elements: shorter ones name too many keys.
                 for index in 0...buffer.count
                 where (index == buffer.count || buffer[index] != Skeleton.vowel)
                   && (index == 0 || buffer[index - 1] != Skeleton.vowel)
@@ -715,7 +721,10 @@ struct Tally {
   var qualified = false
 }
 
-/// Vote counters for one query, as big as the index, reused across queries.
+/// Scratch space for one query, reused across queries: the skeleton lookups' found keys,
+/// the keys verified and each entry's best match (small tables sized by what the query
+/// finds), and gram voting's counters (as big as the index, made the first time a query
+/// votes).
 struct Scratch {
   var votes: [Tally] = []
   var epoch: UInt32 = 0
@@ -746,8 +755,9 @@ extension Scratch {
 final class ScratchPool: Sendable {
   private let idle = Locked<[Scratch]>([])
 
-  /// Runs `body` with a scratch sized for `keyCount` keys; vote counters only when `voting`
-  /// (an index without gram voting never pays for them).
+  /// Runs `body` with a scratch of its own; with `voting`, with vote counters for `keyCount`
+  /// keys (otherwise ``Scratch/prepareVotes(keyCount:)`` makes them when a query first votes,
+  /// so an index without gram voting never pays for them).
   func withScratch<Result>(keyCount: Int, voting: Bool, _ body: (inout Scratch) -> Result)
     -> Result
   {

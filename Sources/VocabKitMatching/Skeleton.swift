@@ -2,11 +2,13 @@
 /// so "index" and "inbox" are `V n t V k s` and `V n p V k s`, one element apart.
 ///
 /// A ``FingerprintTable`` maps 32-bit fingerprints of skeletons to the keys that have them.
-/// The index keeps two: every key's own skeleton, and the one-deletion variants of every
-/// whole-phrase skeleton. A span of the utterance whose skeleton is within one insertion,
-/// deletion or substitution of a key's shares a fingerprint with it in one of four lookups
-/// (span in own, span in variants, variant of span in own, variant in variants), as in
-/// SymSpell's symmetric deletion, but over sound classes rather than letters.
+/// The index keeps one, of every key's own skeleton and the one-deletion variants of every
+/// whole-phrase skeleton (tagged, so one lookup finds both kinds). A span of the utterance
+/// whose skeleton is within one insertion, deletion or substitution of a key's shares a
+/// fingerprint with it in one of two lookups (the span, or one of its one-deletion variants)
+/// and one of two kinds (a key's own skeleton, or one of its variants), as in SymSpell's
+/// symmetric deletion, but over sound classes rather than letters. Spans are also looked up
+/// with a vowel put back where the recognizer may have dropped one.
 enum Skeleton {
   /// The element for vowels; consonant classes are 0..<``MatchIndex/classCount``.
   static let vowel: UInt8 = 22

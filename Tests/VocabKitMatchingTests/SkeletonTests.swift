@@ -140,6 +140,19 @@ import VocabKitTestSupport
     }
   }
 
+  /// Whether the skeleton lookups of `text` (the second-chance ones with `deep`) name a key
+  /// of `entry`, one of ``contacts(_:)``.
+  func lookupsFind(_ entry: MatchEntry, in text: String, _ index: MatchIndex, deep: Bool = false)
+    throws -> Bool
+  {
+    let utterance = try PreparedUtterance(text, normalizer: try Normalizer.shared)
+    let target = Int32(Int(entry.identifier.dropFirst())!)
+    return index.neighborhoodCandidates(
+      utterance, window: 0..<utterance.symbols.count, allowedTypes: nil, deep: deep
+    )
+    .contains { index.keyEntry[Int($0.key)] == target }
+  }
+
   @Test func namesWithOneWrongConsonantAreFound() throws {
     var random = SplitMix64(seed: 3)
     let entries = contacts(&random)
@@ -155,12 +168,7 @@ import VocabKitTestSupport
       var garbled = name
       garbled.replaceSubrange(position...position, with: String(swaps[name[position]]!))
       tried += 1
-      let utterance = try PreparedUtterance(
-        "please call \(garbled) now", normalizer: try Normalizer.shared)
-      let candidates = index.neighborhoodCandidates(
-        utterance, window: 0..<utterance.symbols.count, allowedTypes: nil)
-      let target = Int32(Int(entry.identifier.dropFirst())!)
-      if candidates.contains(where: { index.keyEntry[Int($0.key)] == target }) { found += 1 }
+      if try lookupsFind(entry, in: "please call \(garbled) now", index) { found += 1 }
       let matches = try index.matches(in: "please call \(garbled) now", limit: 5)
       #expect(matches.contains { $0.identifier == entry.identifier }, "\(garbled)")
     }
@@ -197,12 +205,7 @@ import VocabKitTestSupport
       var garbled = letters
       garbled.remove(at: position)
       tried += 1
-      let utterance = try PreparedUtterance(
-        "please call \(String(garbled)) now", normalizer: try Normalizer.shared)
-      let candidates = index.neighborhoodCandidates(
-        utterance, window: 0..<utterance.symbols.count, allowedTypes: nil)
-      let target = Int32(Int(entry.identifier.dropFirst())!)
-      if candidates.contains(where: { index.keyEntry[Int($0.key)] == target }) { found += 1 }
+      if try lookupsFind(entry, in: "please call \(String(garbled)) now", index) { found += 1 }
     }
     #expect(tried >= 80)
     #expect(Double(found) / Double(tried) >= 0.85, "found \(found) of \(tried)")
@@ -225,16 +228,9 @@ import VocabKitTestSupport
         letters.insert(inserted, at: 1 + random.next(letters.count - 1))
       }
       let garbled = String(letters)
-      let utterance = try PreparedUtterance(
-        "please call \(garbled) now", normalizer: try Normalizer.shared)
-      let target = Int32(Int(entry.identifier.dropFirst())!)
-      let window = 0..<utterance.symbols.count
-      func finds(deep: Bool) -> Bool {
-        index.neighborhoodCandidates(utterance, window: window, allowedTypes: nil, deep: deep)
-          .contains { index.keyEntry[Int($0.key)] == target }
-      }
-      if finds(deep: false) { foundFirst += 1 }
-      if finds(deep: true) { foundSecond += 1 }
+      let text = "please call \(garbled) now"
+      if try lookupsFind(entry, in: text, index) { foundFirst += 1 }
+      if try lookupsFind(entry, in: text, index, deep: true) { foundSecond += 1 }
       let matches = try index.matches(in: "please call \(garbled) now", limit: 5)
       if matches.contains(where: { $0.identifier == entry.identifier }) { matched += 1 }
     }
