@@ -127,12 +127,8 @@ extension MatchIndex {
   private func completion(
     of scored: Scored, _ utterance: PreparedUtterance, window: Range<Int>
   ) -> (key: Int32, window: Range<Int>)? {
-    // A phrase's partial keys follow its whole key.
     let partial = Int(scored.key)
-    var whole = partial
-    while whole >= 0, keyIsPartial[whole] { whole -= 1 }
-    guard whole >= 0, keyEntry[whole] == keyEntry[partial], keyPhrase[whole] == keyPhrase[partial]
-    else { return nil }
+    guard let whole = wholeKey(of: partial) else { return nil }
     // A compiled index's whole key is never shorter than its part; a damaged cache's may be.
     let extra =
       max(
@@ -702,7 +698,7 @@ extension MatchIndex {
       phrase: entry.phrases[Int(keyPhrase[key])].text, score: scored.score,
       components: ScoreComponents(
         phonetic: scored.phonetic, latin: scored.latin, exact: scored.exact,
-        coverage: Double(keyCoverage[key]), weight: Double(keyWeight[key]),
+        coverage: Double(coverage(ofKey: key)), weight: Double(keyWeight[key]),
         shortPenalty: scored.shortPenalty, commonWordPenalty: scored.commonWordPenalty,
         viaPronunciation: keyViaPronunciation[key]))
   }

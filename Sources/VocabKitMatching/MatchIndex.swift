@@ -19,7 +19,6 @@ public final class MatchIndex: Sendable {
   let keyEntry: [Int32]
   let keyPhrase: [Int32]
   let keyWeight: [Float]
-  let keyCoverage: [Float]
   let keyIsPartial: [Bool]
   let keyViaPronunciation: [Bool]
   let keySymbolBounds: [Int32]
@@ -54,9 +53,32 @@ public final class MatchIndex: Sendable {
   /// The number of keys (phrases, pronunciations and distinctive words).
   public var keyCount: Int { keyEntry.count }
 
+  /// The whole-phrase key of partial key `partial` (a phrase's partial keys follow its whole
+  /// key), or nil when the tables do not have one, as a damaged cache's might not.
+  ///
+  /// - Complexity: O(*w*) for a phrase of *w* words.
+  func wholeKey(of partial: Int) -> Int? {
+    var whole = partial
+    while whole >= 0, keyIsPartial[whole] { whole -= 1 }
+    guard whole >= 0, keyEntry[whole] == keyEntry[partial], keyPhrase[whole] == keyPhrase[partial]
+    else { return nil }
+    return whole
+  }
+
+  /// The share of its phrase's weight that key `key` covers: 1 for a whole phrase, less for a
+  /// word of one (weights are sums over sound symbols, so a word's share is its symbols'
+  /// weight over the phrase's). Computed when asked, for match components only.
+  func coverage(ofKey key: Int) -> Float {
+    guard keyIsPartial[key], let whole = wholeKey(of: key) else { return 1 }
+    func weight(_ key: Int) -> Int32 {
+      PhoneticKey.weight(symbols[Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])])
+    }
+    return Float(weight(key)) / Float(max(weight(whole), 1))
+  }
+
   /// The bytes the index holds beyond the entries' own strings: keys, postings and tables.
   public var approximateIndexBytes: Int {
-    let keyTables = keyEntry.count * (4 + 4 + 4 + 4 + 1 + 1 + 4 + 4)
+    let keyTables = keyEntry.count * (4 + 4 + 4 + 1 + 1 + 4 + 4)
     // Gram counts, needed votes and postings exist only in indexes with gram voting.
     let voting = keyGramCount.count * 2 + keyNeededVotes.count + postings.count * 5
     return keyTables + voting + symbols.count + latin.count + postingBounds.count * 4
@@ -176,7 +198,6 @@ public final class MatchIndex: Sendable {
     keyEntry = builder.keyEntry
     keyPhrase = builder.keyPhrase
     keyWeight = builder.keyWeight
-    keyCoverage = builder.keyCoverage
     keyIsPartial = builder.keyIsPartial
     keyViaPronunciation = builder.keyViaPronunciation
     keySymbolBounds = builder.keySymbolBounds
@@ -355,7 +376,6 @@ public final class MatchIndex: Sendable {
     writer.write(block: keyEntry)
     writer.write(block: keyPhrase)
     writer.write(block: keyWeight)
-    writer.write(block: keyCoverage)
     writer.write(block: keyIsPartial.map { UInt8($0 ? 1 : 0) })
     writer.write(block: keyViaPronunciation.map { UInt8($0 ? 1 : 0) })
     writer.write(block: keySymbolBounds)
@@ -395,7 +415,6 @@ public final class MatchIndex: Sendable {
     let keyEntry: [Int32]
     let keyPhrase: [Int32]
     let keyWeight: [Float]
-    let keyCoverage: [Float]
     let keyIsPartial: [Bool]
     let keyViaPronunciation: [Bool]
     let keySymbolBounds: [Int32]
@@ -423,7 +442,6 @@ public final class MatchIndex: Sendable {
       keyEntry = try reader.readBlock(of: Int32.self)
       keyPhrase = try reader.readBlock(of: Int32.self)
       keyWeight = try reader.readBlock(of: Float.self)
-      keyCoverage = try reader.readBlock(of: Float.self)
       keyIsPartial = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
       keyViaPronunciation = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
       keySymbolBounds = try reader.readBlock(of: Int32.self)
@@ -454,7 +472,7 @@ public final class MatchIndex: Sendable {
       let keys = keyEntry.count
       try check(
         [
-          keyPhrase.count, keyWeight.count, keyCoverage.count, keyIsPartial.count,
+          keyPhrase.count, keyWeight.count, keyIsPartial.count,
           keyViaPronunciation.count,
         ].allSatisfy { $0 == keys },
         "key tables differ in length")
@@ -513,7 +531,6 @@ public final class MatchIndex: Sendable {
     keyEntry = tables.keyEntry
     keyPhrase = tables.keyPhrase
     keyWeight = tables.keyWeight
-    keyCoverage = tables.keyCoverage
     keyIsPartial = tables.keyIsPartial
     keyViaPronunciation = tables.keyViaPronunciation
     keySymbolBounds = tables.keySymbolBounds
@@ -571,7 +588,6 @@ public final class MatchIndex: Sendable {
     var keyEntry: [Int32] = []
     var keyPhrase: [Int32] = []
     var keyWeight: [Float] = []
-    var keyCoverage: [Float] = []
     var keyIsPartial: [Bool] = []
     var keyViaPronunciation: [Bool] = []
     var keySymbolBounds: [Int32] = [0]
@@ -593,18 +609,15 @@ public final class MatchIndex: Sendable {
       guard !tokens.isEmpty else { return }
       let whole = keys.bytes(of: tokens)
       guard !whole.symbols.isEmpty else { return }
-      // A phrase's weight is the sum of its words' (weights are sums over symbols).
-      let totalWeight = keys.tokenWeights[tokens].reduce(0, +)
       addKey(
         whole.symbols, latin: whole.latin, entry: entry, phrase: phrase,
-        weight: weight, coverage: 1, partial: false, viaPronunciation: viaPronunciation)
+        weight: weight, partial: false, viaPronunciation: viaPronunciation)
       guard tokens.count > 1 else { return }
       for token in tokens where keys.tokenStandsAlone[token] {
         let part = keys.bytes(of: token..<(token + 1))
         addKey(
           part.symbols, latin: part.latin, entry: entry, phrase: phrase,
-          weight: weight * MatchIndex.partialWeight,
-          coverage: Float(keys.tokenWeights[token]) / Float(totalWeight), partial: true,
+          weight: weight * MatchIndex.partialWeight, partial: true,
           viaPronunciation: viaPronunciation)
       }
     }
@@ -613,13 +626,12 @@ public final class MatchIndex: Sendable {
     /// bytes `keyLatin`.
     mutating func addKey(
       _ keySymbols: ArraySlice<UInt8>, latin keyLatin: ArraySlice<UInt8>, entry: Int,
-      phrase: Int, weight: Float, coverage: Float, partial: Bool, viaPronunciation: Bool
+      phrase: Int, weight: Float, partial: Bool, viaPronunciation: Bool
     ) {
       let index = Int32(keyEntry.count)
       keyEntry.append(Int32(entry))
       keyPhrase.append(Int32(phrase))
       keyWeight.append(weight)
-      keyCoverage.append(coverage)
       keyIsPartial.append(partial)
       keyViaPronunciation.append(viaPronunciation)
       let start = symbols.count
