@@ -54,6 +54,24 @@ import VocabKitNormalization
     #expect(Set(resolution.matches.map(\.identifier)) == ["kim", "morgan"])
   }
 
+  /// A word of a longer name covers its share of the name's sound weight; the whole name
+  /// covers all of it, and the two words' shares add up to the whole.
+  @Test func coverageIsTheWordsShareOfTheName() throws {
+    func coverage(_ text: String) throws -> Double {
+      let match = try #require(
+        try Self.index.matches(in: text, types: ["contact"], limit: 1).first)
+      #expect(match.identifier == "kim")
+      return match.components.coverage
+    }
+    let whole = try coverage("call alex kim please")
+    #expect(whole == 1)
+    let kim = try coverage("call kim")
+    #expect(kim > 0 && kim < 1)
+    let alexOnly = try #require(
+      try Self.index.matches(in: "call alex", types: ["contact"]).first { $0.identifier == "kim" })
+    #expect(abs(alexOnly.components.coverage + kim - 1) < 1e-6)
+  }
+
   @Test func spansPointAtTheOriginalWords() throws {
     let match = try #require(try Self.index.matches(in: "add milk to my In Box now").first)
     #expect(match.identifier == "inbox")
