@@ -38,9 +38,24 @@ extension MatchIndex {
       var bestScore = -Double.infinity
       // Words of longer phrases found on their own, for phrase completion.
       var partials: [Scored] = []
-      func verifyEach(_ candidates: [(key: Int32, window: Range<Int>)]) {
-        for (key, span) in candidates where verified.place(of: key) == nil {
-          verified.insert(key, place: 0)
+      // Where each verified key was aligned, by its place in `verified`.
+      var verifiedWindows: [Range<Int>] = []
+      // Verifies each candidate not verified before; with `widening`, also those verified
+      // before in a window that did not reach as far (a whole phrase first aligned with only
+      // the word that found it).
+      func verifyEach(_ candidates: [(key: Int32, window: Range<Int>)], widening: Bool = false) {
+        for (key, span) in candidates {
+          if let place = verified.place(of: key) {
+            let before = verifiedWindows[place]
+            guard widening,
+              span.lowerBound < before.lowerBound || span.upperBound > before.upperBound
+            else { continue }
+            verifiedWindows[place] =
+              min(span.lowerBound, before.lowerBound)..<max(span.upperBound, before.upperBound)
+          } else {
+            verified.insert(key, place: verifiedWindows.count)
+            verifiedWindows.append(span)
+          }
           guard let scored = verify(key: key, utterance, window: span) else { continue }
           bestScore = max(bestScore, scored.score)
           if keyIsPartial[Int(key)], scored.score >= Self.completionScore {
@@ -71,7 +86,7 @@ extension MatchIndex {
           partials.compactMap { partial in
             partial.score >= bestScore - Self.completionMargin
               ? completion(of: partial, utterance, window: window) : nil
-          })
+          }, widening: true)
         partials.removeAll()
       }
       complete()

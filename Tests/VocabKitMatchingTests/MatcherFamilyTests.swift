@@ -138,6 +138,20 @@ import VocabKitNormalization
     #expect(first.text == "vonuneet fabostul stibreem")
   }
 
+  /// A lookup may first find a whole name at one of its words ("jang", with a vowel put
+  /// back, is a deletion variant of "zhang wei"); phrase completion then aligns the whole
+  /// name again over the words around it, so the match spans the whole name.
+  @Test func aWholeNameFoundAtOneWordIsAlignedOverAllOfIt() throws {
+    let index = try MatchIndex(
+      entries: [
+        MatchEntry(identifier: "zhang", type: "contact", phrases: [MatchPhrase("张伟")], priority: 0)
+      ], normalizer: Normalizer.shared)
+    let match = try #require(try index.matches(in: "call jang way").first)
+    #expect(match.identifier == "zhang")
+    #expect(match.text == "jang way", "\(match.text) \(match.score)")
+    #expect(match.components.coverage == 1)
+  }
+
   @Test func anEntryNamedLikeACommonWordStillMatchesExactly() throws {
     let index = try MatchIndex(
       entries: [
