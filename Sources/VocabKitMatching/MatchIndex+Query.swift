@@ -41,13 +41,14 @@ extension MatchIndex {
       // Where each verified key was aligned, by its place in `verified`.
       var verifiedWindows: [Range<Int>] = []
       // Verifies each candidate not verified before; with `widening`, also those verified
-      // before in a window that did not reach as far (a whole phrase first aligned with only
-      // the word that found it).
+      // before in a window too short to hold them (a whole phrase first aligned with only the
+      // word that found it) when the new window reaches further.
       func verifyEach(_ candidates: [(key: Int32, window: Range<Int>)], widening: Bool = false) {
         for (key, span) in candidates {
           if let place = verified.place(of: key) {
             let before = verifiedWindows[place]
-            guard widening,
+            let keyLength = Int(keySymbolBounds[Int(key) + 1] - keySymbolBounds[Int(key)])
+            guard widening, before.count < keyLength,
               span.lowerBound < before.lowerBound || span.upperBound > before.upperBound
             else { continue }
             verifiedWindows[place] =
