@@ -25,7 +25,7 @@ extension MatchIndex {
     }
     let window = symbolWindow(utterance, tokens: tokens)
     guard window.count > 0 else { return [] }
-    let ranked = scratchPool.withScratch(keyCount: keyEntry.count, voting: false) { scratch in
+    let ranked = scratchPool.withScratch { scratch in
       // Each key is verified once; each entry keeps its best-scoring key. Both are tracked in
       // the scratch's small hash tables.
       let verified = scratch.verifiedKeys
@@ -426,7 +426,7 @@ extension MatchIndex {
   func neighborhoodCandidates(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?, deep: Bool = false
   ) -> [(key: Int32, window: Range<Int>)] {
-    scratchPool.withScratch(keyCount: keyEntry.count, voting: false) { scratch in
+    scratchPool.withScratch { scratch in
       neighborhoodCandidates(
         utterance, window: window, allowedTypes: allowedTypes, deep: deep, scratch: &scratch)
     }
@@ -767,14 +767,11 @@ extension Scratch {
 final class ScratchPool: Sendable {
   private let idle = Locked<[Scratch]>([])
 
-  /// Runs `body` with a scratch of its own; with `voting`, with vote counters for `keyCount`
-  /// keys (otherwise ``Scratch/prepareVotes(keyCount:)`` makes them when a query first votes,
-  /// so an index without gram voting never pays for them).
-  func withScratch<Result>(keyCount: Int, voting: Bool, _ body: (inout Scratch) -> Result)
-    -> Result
-  {
+  /// Runs `body` with a scratch of its own (its vote counters are made by
+  /// ``Scratch/prepareVotes(keyCount:)`` when a query first votes, so an index without gram
+  /// voting never pays for them).
+  func withScratch<Result>(_ body: (inout Scratch) -> Result) -> Result {
     var scratch = idle.withLock { $0.popLast() } ?? Scratch()
-    if voting { scratch.prepareVotes(keyCount: keyCount) }
     let result = body(&scratch)
     idle.withLock { if $0.count < 64 { $0.append(scratch) } }
     return result
