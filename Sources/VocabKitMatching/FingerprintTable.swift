@@ -7,51 +7,104 @@
 /// 16 directory bits that is the whole fingerprint; with fewer (small tables), fingerprints
 /// that differ only in the bits between can share entries, at a rate of about 4 in 65,536
 /// lookups, which verification sorts out.
+/// Keys by a 32-bit fingerprint (of a sound skeleton, or of a key's sound symbols for exact
+/// lookups), packed four bytes an entry: each entry is one `UInt32` holding the fingerprint's
+/// low bits above the key's bits, and a directory on the fingerprint's top bits (about one
+/// slot for every four entries) says where each slot's entries are. A lookup is one directory
+/// read and a binary search over a few entries.
+///
+/// An entry matches a fingerprint when its directory slot and its low bits agree: at least
+/// 28 of the fingerprint's 32 bits in tables of up to 2²⁷ keys (the low bits are those the
+/// key leaves free; the directory grows when they are few). Fingerprints that differ only in
+/// the bits between share entries, at a rate of at most one in 2²⁸ per entry and lookup,
+/// which verification sorts out.
 struct FingerprintTable: Sendable {
-  /// The low 16 bits of each entry's fingerprint, ascending within each directory slot.
-  let lowBits: [UInt16]
-  let keys: [Int32]
+  /// Each entry's fingerprint's low bits above its key's bits (the key's top bit is
+  /// ``variantTag`` in tagged tables), ascending within each directory slot: so ordered by
+  /// low bits, then untagged keys, then tagged ones.
+  let entries: [UInt32]
   /// Entries whose fingerprint's top bits are *b* are `directory[b]..<directory[b + 1]`.
   let directory: [Int32]
+  /// The bits of an entry that hold its key (with its tag).
+  let keyBits: UInt32
+  /// Whether the keys' top bit is ``variantTag``.
+  let tagged: Bool
 
-  /// The number of top bits the directory uses for `count` entries.
-  static func directoryBits(_ count: Int) -> Int {
-    min(16, max(1, (Int.bitWidth - (count / 4).leadingZeroBitCount)))
+  /// The most keys a table can name: 2²⁷, so that at least 4 bits of an entry are
+  /// fingerprint (an index of so many keys would need tens of gigabytes of memory).
+  static let maximumKeyCount = 1 << 27
+
+  /// The bits that hold keys below `keyCount`, one more when `tagged`.
+  static func keyBits(keyCount: Int, tagged: Bool) -> UInt32 {
+    precondition(keyCount <= maximumKeyCount, "more than 2^27 keys in one index")
+    return UInt32(
+      max(1, Int.bitWidth - max(keyCount - 1, 0).leadingZeroBitCount) + (tagged ? 1 : 0))
   }
 
-  var shift: UInt32 { UInt32(32 - Self.directoryBits(lowBits.count)) }
+  /// The number of top bits the directory uses for `count` entries with `keyBits` key bits:
+  /// a slot for about every four entries, at most 2¹⁶ slots; or more when the keys leave
+  /// fewer than 12 low bits, so that lookups compare at least 28 bits (while there are at
+  /// least two entries a slot).
+  static func directoryBits(count: Int, keyBits: UInt32) -> Int {
+    let bySize = min(16, max(1, Int.bitWidth - (count / 4).leadingZeroBitCount))
+    let byPrecision = min(Int(keyBits) - 4, Int.bitWidth - (count / 2).leadingZeroBitCount)
+    return max(bySize, byPrecision)
+  }
 
-  /// Builds the table from (fingerprint, key) pairs.
+  var shift: UInt32 { UInt32(32 - Self.directoryBits(count: entries.count, keyBits: keyBits)) }
+
+  /// The mask of an entry's key (with its tag).
+  @inline(__always)
+  var keyMask: UInt32 { (1 << keyBits) &- 1 }
+
+  /// The tag bit of an entry's key, or 0 in an untagged table.
+  @inline(__always)
+  var tagBit: UInt32 { tagged ? 1 << (keyBits &- 1) : 0 }
+
+  /// Builds the table from (fingerprint, key) pairs naming keys below `keyCount`; `tagged`
+  /// when some keys carry ``variantTag``.
   ///
   /// Pairs are placed by a counting sort on their directory slot, then each slot's few
-  /// entries are sorted by low bits and key (packed into one integer).
+  /// entries are sorted.
   ///
   /// - Complexity: O(*n* + *b* log *b*) for *n* pairs in slots of at most *b*.
-  init(_ pairs: [(fingerprint: UInt32, key: Int32)]) {
-    let shift = UInt32(32 - Self.directoryBits(pairs.count))
+  init(_ pairs: [(fingerprint: UInt32, key: Int32)], keyCount: Int, tagged: Bool = false) {
+    let keyBits = Self.keyBits(keyCount: keyCount, tagged: tagged)
+    let shift = UInt32(32 - Self.directoryBits(count: pairs.count, keyBits: keyBits))
+    let tag: UInt32 = tagged ? 1 << (keyBits - 1) : 0
+    precondition(tagged || !pairs.contains { $0.key < 0 }, "a tagged key in an untagged table")
     var directory = [Int32](repeating: 0, count: (1 << (32 - Int(shift))) + 1)
     for pair in pairs { directory[Int(pair.fingerprint >> shift) + 1] += 1 }
     for bucket in 1..<directory.count { directory[bucket] += directory[bucket - 1] }
-    // Low 16 bits above the key's bit pattern, so integer order is (bits, unsigned key).
-    var packed = [UInt64](repeating: 0, count: pairs.count)
+    var entries = [UInt32](repeating: 0, count: pairs.count)
     var fill = directory
     for pair in pairs {
       let slot = Int(pair.fingerprint >> shift)
-      packed[Int(fill[slot])] =
-        UInt64(UInt16(truncatingIfNeeded: pair.fingerprint)) << 32
-        | UInt64(UInt32(bitPattern: pair.key))
+      let key = UInt32(bitPattern: pair.key & Int32.max) | (pair.key < 0 ? tag : 0)
+      entries[Int(fill[slot])] = pair.fingerprint << keyBits | key
       fill[slot] += 1
     }
     for bucket in 0..<(directory.count - 1) {
       let range = Int(directory[bucket])..<Int(directory[bucket + 1])
-      if range.count > 1 { packed[range].sort() }
+      if range.count > 1 { entries[range].sort() }
     }
-    lowBits = packed.map { UInt16(truncatingIfNeeded: $0 >> 32) }
-    keys = packed.map { Int32(truncatingIfNeeded: $0) }
+    self.entries = entries
     self.directory = directory
+    self.keyBits = keyBits
+    self.tagged = tagged
   }
 
-  /// The positions in ``keys`` of the keys with `fingerprint`.
+  /// The key of the entry at `position`, without its tag.
+  @inline(__always)
+  func key(at position: Int) -> Int32 {
+    Int32(bitPattern: entries[position] & keyMask & ~tagBit)
+  }
+
+  /// Whether the key of the entry at `position` carries ``variantTag``.
+  @inline(__always)
+  func isTagged(at position: Int) -> Bool { entries[position] & tagBit != 0 }
+
+  /// The positions in ``entries`` of the keys with `fingerprint`.
   ///
   /// - Complexity: O(log *b*) for a directory bucket of *b* entries.
   @inline(__always)
@@ -69,35 +122,43 @@ struct FingerprintTable: Sendable {
     return Int(directory[bucket])..<Int(directory[bucket + 1])
   }
 
-  /// The positions in ``keys`` of the keys with `fingerprint`, in its directory slot `slot`.
+  /// The first position in `range` whose entry is at least `value` (entries are ascending
+  /// within a directory slot).
+  ///
+  /// - Complexity: O(log *n*) for a range of *n* entries.
+  @inline(__always)
+  func firstPosition(notBelow value: UInt32, in range: Range<Int>) -> Int {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The positions in ``entries`` of the keys with `fingerprint`, in its directory slot `slot`.
   ///
   /// - Complexity: O(log *b*) for a slot of *b* entries.
   @inline(__always)
   func range(of fingerprint: UInt32, in slot: Range<Int>) -> Range<Int> {
-    let wanted = UInt16(truncatingIfNeeded: fingerprint)
-    var low = slot.lowerBound
-    var high = slot.upperBound
-    let end = high
-    while low < high {
-      let middle = (low + high) / 2
-      if lowBits[middle] < wanted { low = middle + 1 } else { high = middle }
-    }
+    let first = fingerprint << keyBits
+    let low = firstPosition(notBelow: first, in: slot)
     // The end of the equal entries: a few steps, then a binary search when there are many
     // (short skeletons name thousands of keys in a large index).
+    let end = slot.upperBound
+    let mask = ~keyMask
     var upper = low
-    while upper < end, upper < low + 8, lowBits[upper] == wanted { upper += 1 }
+    while upper < end, upper < low + 8, entries[upper] & mask == first { upper += 1 }
     guard upper == low + 8 else { return low..<upper }
-    high = end
-    while upper < high {
-      let middle = (upper + high) / 2
-      if lowBits[middle] <= wanted { upper = middle + 1 } else { high = middle }
-    }
-    return low..<upper
+    let next = first &+ (1 << keyBits)
+    // Wrapping past the top means every later entry of the slot has these low bits.
+    return low..<(next == 0 ? end : firstPosition(notBelow: next, in: upper..<end))
   }
 
-  /// The bit a table of two kinds of entries sets in the keys of the second kind (the skeleton
-  /// table's deletion variants). Entries of one fingerprint are ordered by key as an unsigned
-  /// number, so untagged keys come first.
+  /// The bit that marks the keys of the second kind in the pairs a tagged table is built
+  /// from (the skeleton table's deletion variants). In the table it becomes the top bit of
+  /// the entry's key, so entries of one fingerprint have untagged keys first.
   static let variantTag = Int32(bitPattern: 0x8000_0000)
 
   /// The position in `range` (a range of one fingerprint's entries) of the first tagged key,
@@ -106,56 +167,65 @@ struct FingerprintTable: Sendable {
   /// - Complexity: O(log *n*) for a range of *n* entries.
   @inline(__always)
   func split(_ range: Range<Int>) -> Int {
+    let tagBit = self.tagBit
     var low = range.lowerBound
     var high = range.upperBound
     while low < high {
       let middle = (low + high) / 2
-      if keys[middle] >= 0 { low = middle + 1 } else { high = middle }
+      if entries[middle] & tagBit == 0 { low = middle + 1 } else { high = middle }
     }
     return low
   }
 
-  /// Whether the table is internally consistent and names only keys below `keyCount`
-  /// (`tagged`: once ``variantTag`` is cleared): every lookup then stays in bounds. (The
-  /// order within a directory slot is not checked: a misordered slot could only hide or add
-  /// keys, or count a variant as a key's own skeleton, never read out of bounds; and the
+  /// Whether the table is internally consistent and names only keys below `keyCount`, with
+  /// the key bits and tag such a table is built with: every lookup then stays in bounds.
+  /// (The order within a directory slot is not checked: a misordered slot could only hide or
+  /// add keys, or count a variant as a key's own skeleton, never read out of bounds; and the
   /// cache's checksum rules it out.)
   ///
   /// - Complexity: O(*n*) in the number of entries, without a branch per entry.
   func isValid(keyCount: Int, tagged: Bool = false) -> Bool {
+    guard keyCount >= 0, keyCount <= Self.maximumKeyCount, tagged == self.tagged,
+      keyBits == Self.keyBits(keyCount: keyCount, tagged: tagged)
+    else { return false }
     let shift = self.shift
-    guard lowBits.count == keys.count, directory.count == (1 << (32 - Int(shift))) + 1,
-      directory.first == 0, Int(directory.last!) == lowBits.count
+    guard directory.count == (1 << (32 - Int(shift))) + 1,
+      directory.first == 0, Int(directory.last!) == entries.count
     else { return false }
     var descents = 0
     for bucket in 1..<directory.count where directory[bucket - 1] > directory[bucket] {
       descents += 1
     }
-    return descents == 0 && Self.allBelow(keys, keyCount, ignoringTag: tagged)
+    var outside: UInt32 = 0
+    let mask = keyMask & ~tagBit
+    let limit = UInt32(keyCount)
+    for entry in entries { outside |= entry & mask >= limit ? 1 : 0 }
+    return descents == 0 && outside == 0
   }
 
-  /// Whether every key (`ignoringTag`: with ``variantTag`` cleared) is in 0..<`count` (one
-  /// pass the compiler vectorizes).
-  static func allBelow(_ keys: [Int32], _ count: Int, ignoringTag: Bool = false) -> Bool {
+  /// Whether every key is in 0..<`count` (one pass the compiler vectorizes).
+  static func allBelow(_ keys: [Int32], _ count: Int) -> Bool {
     var outside: UInt32 = 0
     let limit = UInt32(clamping: count)
-    let mask: UInt32 = ignoringTag ? 0x7FFF_FFFF : 0xFFFF_FFFF
-    for key in keys { outside |= UInt32(bitPattern: key) & mask >= limit ? 1 : 0 }
+    for key in keys { outside |= UInt32(bitPattern: key) >= limit ? 1 : 0 }
     return outside == 0
   }
 
   /// The bytes the table holds.
-  var bytes: Int { lowBits.count * 6 + directory.count * 4 }
+  var bytes: Int { entries.count * 4 + directory.count * 4 }
 
   func write(to writer: inout BinaryWriter) {
-    writer.write(block: lowBits)
-    writer.write(block: keys)
+    writer.write(Int(keyBits))
+    writer.write(tagged ? 1 : 0)
+    writer.write(block: entries)
     writer.write(block: directory)
   }
 
   init(reading reader: inout BinaryReader) throws(BinaryReaderError) {
-    lowBits = try reader.readBlock(of: UInt16.self)
-    keys = try reader.readBlock(of: Int32.self)
+    // Checked by isValid(keyCount:tagged:) against the index's key count.
+    keyBits = UInt32(clamping: max(0, min(32, try reader.readInt())))
+    tagged = try reader.readInt() != 0
+    entries = try reader.readBlock(of: UInt32.self)
     directory = try reader.readBlock(of: Int32.self)
   }
 }

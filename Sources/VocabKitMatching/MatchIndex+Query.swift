@@ -437,7 +437,7 @@ extension MatchIndex {
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?, deep: Bool = false,
     scratch: inout Scratch
   ) -> [(key: Int32, window: Range<Int>)] {
-    guard !skeletons.keys.isEmpty else { return [] }
+    guard !skeletons.entries.isEmpty else { return [] }
     var tokenStarts: [Int] = []
     var tokenEnds: [Int] = []
     var position = window.lowerBound
@@ -544,7 +544,7 @@ extension MatchIndex {
                   }
                   let priority = kind == 0 ? lookup.own : lookup.variant
                   for position in part {
-                    hits.append((skeletons.keys[position] & Int32.max, priority))
+                    hits.append((skeletons.key(at: position), priority))
                   }
                 }
               }
@@ -644,7 +644,7 @@ extension MatchIndex {
         hash = Self.hash(hash, text[end - 1])
         if utterance.endsToken[end] {
           for position in exactKeys.range(of: Self.fold(hash), shift: shift) {
-            let key = Int(exactKeys.keys[position])
+            let key = Int(exactKeys.key(at: position))
             let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
             guard symbols[bounds].elementsEqual(text[start..<end]) else { continue }
             if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {

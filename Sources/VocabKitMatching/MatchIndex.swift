@@ -225,8 +225,12 @@ public final class MatchIndex: Sendable {
     longestSkeleton = fingerprints.longest
     // The two tables are built at once, on every core.
     let pairLists = [hashed, fingerprints.pairs]
+    let keyCount = builder.keyEntry.count
     let tables = concurrentChunks(count: pairLists.count, chunkSize: 1) { range in
-      [FingerprintTable(pairLists[range.lowerBound])]
+      [
+        FingerprintTable(
+          pairLists[range.lowerBound], keyCount: keyCount, tagged: range.lowerBound == 1)
+      ]
     }
     (exactKeys, skeletons) = (tables[0], tables[1])
   }
@@ -503,7 +507,8 @@ public final class MatchIndex: Sendable {
         let length = Int(keySymbolBounds[key + 1] - keySymbolBounds[key])
         try check(length <= longestKey, "key \(key) longer than the longest")
       }
-      try check(exactKeys.keys.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
+      try check(
+        exactKeys.entries.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
       try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
       try check(skeletons.isValid(keyCount: keys, tagged: true), "skeleton table")
       try check(longestSkeleton >= 0 && longestSkeleton <= symbols.count, "longest skeleton")

@@ -67,14 +67,28 @@ import VocabKitTestSupport
       for key in 0..<count {
         pairs.append((UInt32(truncatingIfNeeded: random.next(Int(UInt32.max))), Int32(key)))
       }
-      let table = FingerprintTable(pairs)
+      let table = FingerprintTable(pairs, keyCount: count)
       #expect(table.isValid(keyCount: count))
+      #expect(!table.isValid(keyCount: count, tagged: true))
       for (fingerprint, key) in pairs {
-        let keys = table.range(of: fingerprint, shift: table.shift).map { table.keys[$0] }
+        let keys = table.range(of: fingerprint, shift: table.shift).map { table.key(at: $0) }
         #expect(keys.contains(key))
       }
-      #expect(
-        table.range(of: 12345, shift: table.shift).allSatisfy { table.lowBits[$0] == 12345 })
+      // A lookup finds exactly the keys whose fingerprints agree in the directory's top bits
+      // and the low bits above the keys: at least 28 bits.
+      let (shift, keyBits) = (table.shift, table.keyBits)
+      #expect((32 - shift) + (32 - keyBits) >= 28)
+      for (fingerprint, _) in pairs.prefix(100) {
+        for probe in [fingerprint, fingerprint ^ 0x10, fingerprint &+ 1, fingerprint ^ 0x8000_0000]
+        {
+          let found = Set(table.range(of: probe, shift: shift).map { table.key(at: $0) })
+          let agreeing = pairs.filter {
+            $0.fingerprint >> shift == probe >> shift
+              && $0.fingerprint << keyBits == probe << keyBits
+          }
+          #expect(found == Set(agreeing.map(\.key)))
+        }
+      }
     }
   }
 
@@ -91,17 +105,20 @@ import VocabKitTestSupport
         let tagged = random.next(2) == 1
         pairs.append((fingerprint, Int32(key) | (tagged ? FingerprintTable.variantTag : 0)))
       }
-      let table = FingerprintTable(pairs)
+      let table = FingerprintTable(pairs, keyCount: count, tagged: true)
       #expect(table.isValid(keyCount: count, tagged: true))
-      #expect(!table.isValid(keyCount: count) || !pairs.contains { $0.key < 0 })
+      #expect(!table.isValid(keyCount: count))
       for fingerprint in Set(pairs.map(\.fingerprint)) {
         let range = table.range(of: fingerprint, shift: table.shift)
         let split = table.split(range)
         let expected = pairs.filter { $0.fingerprint == fingerprint }
         #expect(
-          Set(table.keys[range.lowerBound..<split]) == Set(expected.map(\.key).filter { $0 >= 0 }))
+          Set((range.lowerBound..<split).map { table.key(at: $0) })
+            == Set(expected.map(\.key).filter { $0 >= 0 }))
         #expect(
-          Set(table.keys[split..<range.upperBound]) == Set(expected.map(\.key).filter { $0 < 0 }))
+          Set((split..<range.upperBound).map { table.key(at: $0) })
+            == Set(expected.filter { $0.key < 0 }.map { $0.key & Int32.max }))
+        #expect((range.lowerBound..<split).allSatisfy { !table.isTagged(at: $0) })
       }
     }
   }
