@@ -47,7 +47,7 @@ extension MatchIndex {
         for (key, span) in candidates {
           if let place = verified.place(of: key) {
             let before = verifiedWindows[place]
-            let keyLength = Int(keySymbolBounds[Int(key) + 1] - keySymbolBounds[Int(key)])
+            let keyLength = keySymbolLength[Int(key)]
             guard widening, before.count < keyLength,
               span.lowerBound < before.lowerBound || span.upperBound > before.upperBound
             else { continue }
@@ -59,10 +59,10 @@ extension MatchIndex {
           }
           guard let scored = verify(key: key, utterance, window: span) else { continue }
           bestScore = max(bestScore, scored.score)
-          if keyIsPartial[Int(key)], scored.score >= Self.completionScore {
+          if isPartial(Int(key)), scored.score >= Self.completionScore {
             partials.append(scored)
           }
-          let entry = keyEntry[Int(key)]
+          let entry = Int32(keyEntry[Int(key)])
           if let place = entryPlaces.place(of: entry) {
             if best[place].score < scored.score { best[place] = scored }
           } else {
@@ -104,8 +104,8 @@ extension MatchIndex {
       complete()
       let ranked = best.filter { $0.score >= cutoff }.sorted { a, b in
         if a.score != b.score { return a.score > b.score }
-        let priorityA = entries[Int(keyEntry[Int(a.key)])].priority
-        let priorityB = entries[Int(keyEntry[Int(b.key)])].priority
+        let priorityA = entries[keyEntry[Int(a.key)]].priority
+        let priorityB = entries[keyEntry[Int(b.key)]].priority
         if priorityA != priorityB { return priorityA < priorityB }
         return a.key < b.key
       }
@@ -149,8 +149,7 @@ extension MatchIndex {
     let extra =
       max(
         0,
-        Int(keySymbolBounds[whole + 1] - keySymbolBounds[whole])
-          - Int(keySymbolBounds[partial + 1] - keySymbolBounds[partial])) + 2
+        keySymbolLength[whole] - keySymbolLength[partial]) + 2
     var lower = max(window.lowerBound, scored.start - extra)
     var upper = min(window.upperBound, scored.end + extra)
     guard lower < upper else { return nil }
@@ -316,9 +315,7 @@ extension MatchIndex {
             for (bucket, queryPosition) in visits {
               for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
                 let key = Int(postings[index])
-                if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
-                  continue
-                }
+                if !isAllowed(key, allowedTypes) { continue }
                 let diagonal = Int32(truncatingIfNeeded: queryPosition - Int(positions[index]))
                 var tally = votes[key]
                 var best: UInt16 = 1
@@ -555,9 +552,7 @@ extension MatchIndex {
               if spanIsPattern { Alignment.setPattern(spanText, in: equal) }
               for (key32, priority) in hits {
                 let key = Int(key32)
-                if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
-                  continue
-                }
+                if !isAllowed(key, allowedTypes) { continue }
                 // Found before at this span (by another of its lookups): the same
                 // estimate, so only a higher priority can change.
                 let slot = foundKeys.place(of: key32)
@@ -565,7 +560,7 @@ extension MatchIndex {
                   found[slot].priority = max(found[slot].priority, priority)
                   continue
                 }
-                let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
+                let bounds = symbolRange(ofKey: key)
                 let keyText = UnsafeBufferPointer(rebasing: keySymbols[bounds])
                 let distance =
                   spanIsPattern
@@ -578,7 +573,7 @@ extension MatchIndex {
                 // other names it shares (partial keys weigh 0.85).
                 let estimate =
                   (1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
-                  * keyWeight[key]
+                  * weight(ofKey: key)
                 if let slot {
                   let current = found[slot]
                   if current.estimate > estimate
@@ -645,11 +640,9 @@ extension MatchIndex {
         if utterance.endsToken[end] {
           for position in exactKeys.range(of: Self.fold(hash), shift: shift) {
             let key = Int(exactKeys.key(at: position))
-            let bounds = Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])
-            guard symbols[bounds].elementsEqual(text[start..<end]) else { continue }
-            if let allowedTypes, !allowedTypes[Int(entryType[Int(keyEntry[key])])] {
-              continue
-            }
+            guard symbols[symbolRange(ofKey: key)].elementsEqual(text[start..<end]),
+              isAllowed(key, allowedTypes)
+            else { continue }
             if seen.insert(Int32(key)).inserted { result.append((Int32(key), start..<end)) }
           }
         }
@@ -661,15 +654,14 @@ extension MatchIndex {
 
   /// Aligns one key against every token-aligned span of the window and scores the best.
   private func verify(key: Int32, _ utterance: PreparedUtterance, window: Range<Int>) -> Scored? {
-    let keyBounds = Int(keySymbolBounds[Int(key)])..<Int(keySymbolBounds[Int(key) + 1])
+    let keyBounds = symbolRange(ofKey: Int(key))
     guard
       let alignment = Alignment.best(
         key: symbols[keyBounds], utterance: utterance, window: window)
     else { return nil }
     let tokenRange = utterance.tokenRange(symbols: alignment.start, alignment.end)
     let spanLatin = utterance.latin(tokenRange)
-    let latinBounds = Int(keyLatinBounds[Int(key)])..<Int(keyLatinBounds[Int(key) + 1])
-    let keyLatin = latin[latinBounds]
+    let keyLatin = latin[latinRange(ofKey: Int(key))]
     let exact = spanLatin.elementsEqual(keyLatin)
     let latinSimilarity: Double
     if exact {
@@ -696,7 +688,7 @@ extension MatchIndex {
     let commonPenalty =
       (!exact || tokenRange.count > 1) && utterance.isCommonToken[tokenRange].allSatisfy { $0 }
       ? Self.commonWordPenalty : 0
-    let score = base * Double(self.keyWeight[Int(key)]) - shortPenalty - commonPenalty
+    let score = base * Double(weight(ofKey: Int(key))) - shortPenalty - commonPenalty
     return Scored(
       key: key, score: score, phonetic: alignment.similarity, latin: latinSimilarity,
       exact: exact, shortPenalty: shortPenalty, commonWordPenalty: commonPenalty,
@@ -705,18 +697,18 @@ extension MatchIndex {
 
   private func match(for scored: Scored, _ utterance: PreparedUtterance) -> Match {
     let key = Int(scored.key)
-    let entry = entries[Int(keyEntry[key])]
+    let entry = entries[keyEntry[key]]
     let tokenRange = utterance.tokenRange(symbols: scored.start, scored.end)
     return Match(
       identifier: entry.identifier, type: entry.type, owner: entry.owner,
       priority: entry.priority, tokenRange: tokenRange,
       scalarRange: utterance.scalarRange(of: tokenRange), text: utterance.text(of: tokenRange),
-      phrase: entry.phrases[Int(keyPhrase[key])].text, score: scored.score,
+      phrase: entry.phrases[keyPhrase[key]].text, score: scored.score,
       components: ScoreComponents(
         phonetic: scored.phonetic, latin: scored.latin, exact: scored.exact,
-        coverage: Double(coverage(ofKey: key)), weight: Double(keyWeight[key]),
+        coverage: Double(coverage(ofKey: key)), weight: Double(weight(ofKey: key)),
         shortPenalty: scored.shortPenalty, commonWordPenalty: scored.commonWordPenalty,
-        viaPronunciation: keyViaPronunciation[key]))
+        viaPronunciation: keyFlags[key] & Self.pronunciationFlag != 0))
   }
 }
 

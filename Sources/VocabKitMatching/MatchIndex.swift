@@ -16,14 +16,24 @@ public final class MatchIndex: Sendable {
   let normalizer: Normalizer
 
   // Keys, one per phrase, pronunciation and distinctive word: structure of arrays.
-  let keyEntry: [Int32]
-  let keyPhrase: [Int32]
-  let keyWeight: [Float]
-  let keyIsPartial: [Bool]
-  let keyViaPronunciation: [Bool]
-  let keySymbolBounds: [Int32]
+  let keyEntry: PackedIntegers
+  /// Each key's phrase, by its number among its entry's phrases.
+  let keyPhrase: PackedIntegers
+  /// Each key's weight, as its place in ``weights`` (few distinct weights: one byte a key).
+  let keyWeightIndex: PackedIntegers
+  let weights: [Float]
+  /// Each key's ``partialFlag`` and ``pronunciationFlag``.
+  let keyFlags: [UInt8]
+  /// Where each key's sound symbols start in ``symbols`` and how many there are. A partial
+  /// key (a word of a longer phrase) has no symbols of its own: its range lies inside its
+  /// whole phrase's.
+  let keySymbolStart: PackedIntegers
+  let keySymbolLength: PackedIntegers
   let symbols: [UInt8]
-  let keyLatinBounds: [Int32]
+  /// Where each key's Latin bytes start in ``latin`` and how many there are (a partial key's
+  /// inside its phrase's, as with symbols).
+  let keyLatinStart: PackedIntegers
+  let keyLatinLength: PackedIntegers
   let latin: [UInt8]
   let keyGramCount: [UInt16]
   /// The votes a key needs to be considered: ``minimumVoteTenths`` of its grams, at least 1.
@@ -39,7 +49,7 @@ public final class MatchIndex: Sendable {
   let exactKeys: FingerprintTable
   /// The most symbols any key has.
   let longestKey: Int
-  let entryType: [Int32]
+  let entryType: PackedIntegers
   let typeNames: [String]
   /// Every key's sound skeleton, and the one-deletion variants of whole-phrase skeletons
   /// (see ``Skeleton``), in one table: spans within one skeleton edit of a key find it by
@@ -53,13 +63,47 @@ public final class MatchIndex: Sendable {
   /// The number of keys (phrases, pronunciations and distinctive words).
   public var keyCount: Int { keyEntry.count }
 
+  /// The flag of a key that is one word of a longer phrase.
+  static let partialFlag: UInt8 = 1
+  /// The flag of a key made from a phrase's pronunciation hint.
+  static let pronunciationFlag: UInt8 = 2
+
+  /// Whether key `key` is one word of a longer phrase (a partial key).
+  @inline(__always)
+  func isPartial(_ key: Int) -> Bool { keyFlags[key] & Self.partialFlag != 0 }
+
+  /// The weight of key `key`: its phrase's, times ``partialWeight`` for a partial key.
+  @inline(__always)
+  func weight(ofKey key: Int) -> Float { weights[keyWeightIndex[key]] }
+
+  /// The positions of key `key`'s sound symbols in ``symbols``.
+  @inline(__always)
+  func symbolRange(ofKey key: Int) -> Range<Int> {
+    let start = keySymbolStart[key]
+    return start..<(start + keySymbolLength[key])
+  }
+
+  /// The positions of key `key`'s Latin bytes in ``latin``.
+  @inline(__always)
+  func latinRange(ofKey key: Int) -> Range<Int> {
+    let start = keyLatinStart[key]
+    return start..<(start + keyLatinLength[key])
+  }
+
+  /// Whether key `key`'s entry is of a type in `allowedTypes` (by type number; nil: any).
+  @inline(__always)
+  func isAllowed(_ key: Int, _ allowedTypes: [Bool]?) -> Bool {
+    guard let allowedTypes else { return true }
+    return allowedTypes[entryType[keyEntry[key]]]
+  }
+
   /// The whole-phrase key of partial key `partial` (a phrase's partial keys follow its whole
   /// key), or nil when the tables do not have one, as a damaged cache's might not.
   ///
   /// - Complexity: O(*w*) for a phrase of *w* words.
   func wholeKey(of partial: Int) -> Int? {
     var whole = partial
-    while whole >= 0, keyIsPartial[whole] { whole -= 1 }
+    while whole >= 0, isPartial(whole) { whole -= 1 }
     guard whole >= 0, keyEntry[whole] == keyEntry[partial], keyPhrase[whole] == keyPhrase[partial]
     else { return nil }
     return whole
@@ -69,20 +113,22 @@ public final class MatchIndex: Sendable {
   /// word of one (weights are sums over sound symbols, so a word's share is its symbols'
   /// weight over the phrase's). Computed when asked, for match components only.
   func coverage(ofKey key: Int) -> Float {
-    guard keyIsPartial[key], let whole = wholeKey(of: key) else { return 1 }
-    func weight(_ key: Int) -> Int32 {
-      PhoneticKey.weight(symbols[Int(keySymbolBounds[key])..<Int(keySymbolBounds[key + 1])])
-    }
+    guard isPartial(key), let whole = wholeKey(of: key) else { return 1 }
+    func weight(_ key: Int) -> Int32 { PhoneticKey.weight(symbols[symbolRange(ofKey: key)]) }
     return Float(weight(key)) / Float(max(weight(whole), 1))
   }
 
   /// The bytes the index holds beyond the entries' own strings: keys, postings and tables.
   public var approximateIndexBytes: Int {
-    let keyTables = keyEntry.count * (4 + 4 + 4 + 1 + 1 + 4 + 4)
+    let keyTables =
+      [
+        keyEntry, keyPhrase, keyWeightIndex, keySymbolStart, keySymbolLength, keyLatinStart,
+        keyLatinLength,
+      ].reduce(0) { $0 + $1.bytes } + weights.count * 4 + keyFlags.count
     // Gram counts, needed votes and postings exist only in indexes with gram voting.
     let voting = keyGramCount.count * 2 + keyNeededVotes.count + postings.count * 5
     return keyTables + voting + symbols.count + latin.count + postingBounds.count * 4
-      + entryType.count * 4 + exactKeys.bytes + skeletons.bytes
+      + entryType.bytes + exactKeys.bytes + skeletons.bytes
   }
 
   /// Sound classes in candidate lookup: 12 consonant classes (voiced and voiceless pairs
@@ -156,9 +202,9 @@ public final class MatchIndex: Sendable {
     self.entries = entries
     self.normalizer = normalizer
     var builder = Builder()
-    var typeIDs: [String: Int32] = [:]
+    var typeIDs: [String: Int] = [:]
     var typeNames: [String] = []
-    var entryType: [Int32] = []
+    var entryType: [Int] = []
     entryType.reserveCapacity(entries.count)
     // Normalization (ICU) is most of the work: done first, on every core for large lists.
     var texts: [String] = []
@@ -180,7 +226,7 @@ public final class MatchIndex: Sendable {
     }
     for (entryIndex, entry) in entries.enumerated() {
       if typeIDs[entry.type] == nil {
-        typeIDs[entry.type] = Int32(typeNames.count)
+        typeIDs[entry.type] = typeNames.count
         typeNames.append(entry.type)
       }
       entryType.append(typeIDs[entry.type]!)
@@ -195,14 +241,16 @@ public final class MatchIndex: Sendable {
         }
       }
     }
-    keyEntry = builder.keyEntry
-    keyPhrase = builder.keyPhrase
-    keyWeight = builder.keyWeight
-    keyIsPartial = builder.keyIsPartial
-    keyViaPronunciation = builder.keyViaPronunciation
-    keySymbolBounds = builder.keySymbolBounds
+    keyEntry = PackedIntegers(builder.keyEntry)
+    keyPhrase = PackedIntegers(builder.keyPhrase)
+    keyWeightIndex = PackedIntegers(builder.keyWeightIndex)
+    weights = builder.weights
+    keyFlags = builder.keyFlags
+    keySymbolStart = PackedIntegers(builder.keySymbolStart)
+    keySymbolLength = PackedIntegers(builder.keySymbolLength)
     symbols = builder.symbols
-    keyLatinBounds = builder.keyLatinBounds
+    keyLatinStart = PackedIntegers(builder.keyLatinStart)
+    keyLatinLength = PackedIntegers(builder.keyLatinLength)
     latin = builder.latin
     let lists = builder.postingLists()
     (postingBounds, postings, postingPositions, keyGramCount) = lists
@@ -211,17 +259,18 @@ public final class MatchIndex: Sendable {
     hashed.reserveCapacity(builder.keyEntry.count)
     var longestKey = 0
     for key in 0..<builder.keyEntry.count {
-      let bounds = Int(builder.keySymbolBounds[key])..<Int(builder.keySymbolBounds[key + 1])
+      let start = builder.keySymbolStart[key]
+      let bounds = start..<(start + builder.keySymbolLength[key])
       hashed.append(
         (Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash)), Int32(key)))
       longestKey = max(longestKey, bounds.count)
     }
     self.longestKey = longestKey
-    self.entryType = entryType
+    self.entryType = PackedIntegers(entryType)
     self.typeNames = typeNames
     let fingerprints = Self.skeletonFingerprints(
-      bounds: builder.keySymbolBounds, symbols: builder.symbols,
-      isPartial: builder.keyIsPartial)
+      starts: builder.keySymbolStart, lengths: builder.keySymbolLength,
+      symbols: builder.symbols, flags: builder.keyFlags)
     longestSkeleton = fingerprints.longest
     // The two tables are built at once, on every core.
     let pairLists = [hashed, fingerprints.pairs]
@@ -309,25 +358,27 @@ public final class MatchIndex: Sendable {
   /// ``FingerprintTable/variantTag``), and the most elements any skeleton has.
   ///
   /// - Complexity: O(*n*) in the number of skeleton elements, divided among the cores.
-  static func skeletonFingerprints(bounds: [Int32], symbols: [UInt8], isPartial: [Bool]) -> (
-    pairs: [(fingerprint: UInt32, key: Int32)], longest: Int
-  ) {
+  static func skeletonFingerprints(
+    starts: [Int], lengths: [Int], symbols: [UInt8], flags: [UInt8]
+  ) -> (pairs: [(fingerprint: UInt32, key: Int32)], longest: Int) {
     typealias Pairs = [(fingerprint: UInt32, key: Int32)]
     // Chunks of keys on every core; each chunk's pairs are kept in key order.
     struct Chunk: Sendable {
       var pairs: Pairs
       var longest: Int
     }
-    let chunks = concurrentChunks(count: isPartial.count, chunkSize: 4096) { range in
+    let chunks = concurrentChunks(count: flags.count, chunkSize: 4096) { range in
       var pairs: Pairs = []
       pairs.reserveCapacity(range.count * 4)
       var longest = 0
       for key in range {
-        let skeleton = Skeleton.elements(symbols[Int(bounds[key])..<Int(bounds[key + 1])])
+        let skeleton = Skeleton.elements(symbols[starts[key]..<(starts[key] + lengths[key])])
         guard !skeleton.isEmpty else { continue }
         longest = max(longest, skeleton.count)
         pairs.append((skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }, Int32(key)))
-        guard !isPartial[key], skeleton.count >= minimumVariantSkeleton else { continue }
+        guard flags[key] & partialFlag == 0, skeleton.count >= minimumVariantSkeleton else {
+          continue
+        }
         for fingerprint in Skeleton.deletionFingerprints(skeleton) {
           pairs.append((fingerprint, Int32(key) | FingerprintTable.variantTag))
         }
@@ -377,14 +428,16 @@ public final class MatchIndex: Sendable {
     // their phrases check that they are the same entries.
     writer.write(entries.count)
     writer.write(Self.phraseCount(entries))
-    writer.write(block: keyEntry)
-    writer.write(block: keyPhrase)
-    writer.write(block: keyWeight)
-    writer.write(block: keyIsPartial.map { UInt8($0 ? 1 : 0) })
-    writer.write(block: keyViaPronunciation.map { UInt8($0 ? 1 : 0) })
-    writer.write(block: keySymbolBounds)
+    keyEntry.write(to: &writer)
+    keyPhrase.write(to: &writer)
+    keyWeightIndex.write(to: &writer)
+    writer.write(block: weights)
+    writer.write(block: keyFlags)
+    keySymbolStart.write(to: &writer)
+    keySymbolLength.write(to: &writer)
     writer.write(block: symbols)
-    writer.write(block: keyLatinBounds)
+    keyLatinStart.write(to: &writer)
+    keyLatinLength.write(to: &writer)
     writer.write(block: latin)
     writer.write(block: keyGramCount)
     writer.write(block: postingBounds)
@@ -392,7 +445,7 @@ public final class MatchIndex: Sendable {
     writer.write(block: postingPositions)
     exactKeys.write(to: &writer)
     writer.write(longestKey)
-    writer.write(block: entryType)
+    entryType.write(to: &writer)
     writer.write(typeNames) { writer, name in writer.write(name) }
     skeletons.write(to: &writer)
     writer.write(longestSkeleton)
@@ -416,14 +469,16 @@ public final class MatchIndex: Sendable {
   package struct Tables: Sendable {
     let entryCount: Int
     let phraseCount: Int
-    let keyEntry: [Int32]
-    let keyPhrase: [Int32]
-    let keyWeight: [Float]
-    let keyIsPartial: [Bool]
-    let keyViaPronunciation: [Bool]
-    let keySymbolBounds: [Int32]
+    let keyEntry: PackedIntegers
+    let keyPhrase: PackedIntegers
+    let keyWeightIndex: PackedIntegers
+    let weights: [Float]
+    let keyFlags: [UInt8]
+    let keySymbolStart: PackedIntegers
+    let keySymbolLength: PackedIntegers
     let symbols: [UInt8]
-    let keyLatinBounds: [Int32]
+    let keyLatinStart: PackedIntegers
+    let keyLatinLength: PackedIntegers
     let latin: [UInt8]
     let keyGramCount: [UInt16]
     let postingBounds: [Int32]
@@ -431,7 +486,7 @@ public final class MatchIndex: Sendable {
     let postingPositions: [UInt8]
     let exactKeys: FingerprintTable
     let longestKey: Int
-    let entryType: [Int32]
+    let entryType: PackedIntegers
     let typeNames: [String]
     let skeletons: FingerprintTable
     let longestSkeleton: Int
@@ -443,14 +498,16 @@ public final class MatchIndex: Sendable {
     package init(reading reader: inout BinaryReader) throws(BinaryReaderError) {
       entryCount = try reader.readInt()
       phraseCount = try reader.readInt()
-      keyEntry = try reader.readBlock(of: Int32.self)
-      keyPhrase = try reader.readBlock(of: Int32.self)
-      keyWeight = try reader.readBlock(of: Float.self)
-      keyIsPartial = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
-      keyViaPronunciation = try reader.readBlock(of: UInt8.self).map { $0 != 0 }
-      keySymbolBounds = try reader.readBlock(of: Int32.self)
+      keyEntry = try PackedIntegers(reading: &reader)
+      keyPhrase = try PackedIntegers(reading: &reader)
+      keyWeightIndex = try PackedIntegers(reading: &reader)
+      weights = try reader.readBlock(of: Float.self)
+      keyFlags = try reader.readBlock(of: UInt8.self)
+      keySymbolStart = try PackedIntegers(reading: &reader)
+      keySymbolLength = try PackedIntegers(reading: &reader)
       symbols = try reader.readBlock(of: UInt8.self)
-      keyLatinBounds = try reader.readBlock(of: Int32.self)
+      keyLatinStart = try PackedIntegers(reading: &reader)
+      keyLatinLength = try PackedIntegers(reading: &reader)
       latin = try reader.readBlock(of: UInt8.self)
       keyGramCount = try reader.readBlock(of: UInt16.self)
       postingBounds = try reader.readBlock(of: Int32.self)
@@ -458,7 +515,7 @@ public final class MatchIndex: Sendable {
       postingPositions = try reader.readBlock(of: UInt8.self)
       exactKeys = try FingerprintTable(reading: &reader)
       longestKey = try reader.readInt()
-      entryType = try reader.readBlock(of: Int32.self)
+      entryType = try PackedIntegers(reading: &reader)
       typeNames = try reader.readArray { reader throws(BinaryReaderError) in
         try reader.readString()
       }
@@ -476,10 +533,11 @@ public final class MatchIndex: Sendable {
       let keys = keyEntry.count
       try check(
         [
-          keyPhrase.count, keyWeight.count, keyIsPartial.count,
-          keyViaPronunciation.count,
+          keyPhrase.count, keyWeightIndex.count, keyFlags.count, keySymbolStart.count,
+          keySymbolLength.count, keyLatinStart.count, keyLatinLength.count,
         ].allSatisfy { $0 == keys },
         "key tables differ in length")
+      try check(keyWeightIndex.allBelow(weights.count), "a key's weight out of range")
       // Without gram voting (large vocabularies) there are no gram counts and no postings.
       try check(
         keyGramCount.count == keys || (keyGramCount.isEmpty && postings.isEmpty),
@@ -489,23 +547,20 @@ public final class MatchIndex: Sendable {
           && zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }
       }
       try check(
-        keySymbolBounds.count == keys + 1 && monotone(keySymbolBounds, ending: symbols.count),
-        "symbol bounds")
-      try check(
-        keyLatinBounds.count == keys + 1 && monotone(keyLatinBounds, ending: latin.count),
-        "Latin bounds")
-      try check(
         postingBounds.count == MatchIndex.bucketCount + 1
           && monotone(postingBounds, ending: postings.count)
           && postingPositions.count == postings.count,
         "posting bounds")
       try check(FingerprintTable.allBelow(postings, keys), "posting out of range")
       try check(entryCount >= 0 && entryType.count == entryCount, "entry types")
-      try check(entryType.allSatisfy { $0 >= 0 && Int($0) < typeNames.count }, "type out of range")
-      try check(FingerprintTable.allBelow(keyEntry, entryCount), "a key names no entry")
+      try check(entryType.allBelow(typeNames.count), "type out of range")
+      try check(keyEntry.allBelow(entryCount), "a key names no entry")
       for key in 0..<keys {
-        let length = Int(keySymbolBounds[key + 1] - keySymbolBounds[key])
+        let length = keySymbolLength[key]
         try check(length <= longestKey, "key \(key) longer than the longest")
+        try check(keySymbolStart[key] + length <= symbols.count, "key \(key)'s symbols")
+        try check(
+          keyLatinStart[key] + keyLatinLength[key] <= latin.count, "key \(key)'s Latin bytes")
       }
       try check(
         exactKeys.entries.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
@@ -535,12 +590,14 @@ public final class MatchIndex: Sendable {
     self.normalizer = normalizer
     keyEntry = tables.keyEntry
     keyPhrase = tables.keyPhrase
-    keyWeight = tables.keyWeight
-    keyIsPartial = tables.keyIsPartial
-    keyViaPronunciation = tables.keyViaPronunciation
-    keySymbolBounds = tables.keySymbolBounds
+    keyWeightIndex = tables.keyWeightIndex
+    weights = tables.weights
+    keyFlags = tables.keyFlags
+    keySymbolStart = tables.keySymbolStart
+    keySymbolLength = tables.keySymbolLength
     symbols = tables.symbols
-    keyLatinBounds = tables.keyLatinBounds
+    keyLatinStart = tables.keyLatinStart
+    keyLatinLength = tables.keyLatinLength
     latin = tables.latin
     keyGramCount = tables.keyGramCount
     keyNeededVotes = Self.neededVotes(tables.keyGramCount)
@@ -567,8 +624,7 @@ public final class MatchIndex: Sendable {
   /// exists (``Tables`` checked everything else when they were read).
   private func validateEntries() throws(BinaryReaderError) {
     for key in 0..<keyEntry.count {
-      let phrase = Int(keyPhrase[key])
-      guard phrase >= 0 && phrase < entries[Int(keyEntry[key])].phrases.count else {
+      guard keyPhrase[key] < entries[keyEntry[key]].phrases.count else {
         throw BinaryReaderError(description: "inconsistent index: key \(key) names no phrase")
       }
     }
@@ -590,14 +646,18 @@ public final class MatchIndex: Sendable {
 
   /// Collects keys and their candidate-lookup buckets.
   struct Builder {
-    var keyEntry: [Int32] = []
-    var keyPhrase: [Int32] = []
-    var keyWeight: [Float] = []
-    var keyIsPartial: [Bool] = []
-    var keyViaPronunciation: [Bool] = []
-    var keySymbolBounds: [Int32] = [0]
+    var keyEntry: [Int] = []
+    var keyPhrase: [Int] = []
+    var keyWeightIndex: [Int] = []
+    /// The distinct weights, and each one's place.
+    var weights: [Float] = []
+    var weightPlaces: [Float: Int] = [:]
+    var keyFlags: [UInt8] = []
+    var keySymbolStart: [Int] = []
+    var keySymbolLength: [Int] = []
     var symbols: [UInt8] = []
-    var keyLatinBounds: [Int32] = [0]
+    var keyLatinStart: [Int] = []
+    var keyLatinLength: [Int] = []
     var latin: [UInt8] = []
     var keyGramCount: [UInt16] = []
     /// Whether keys get gram postings (see ``MatchIndex/maximumVotingPhrases``).
@@ -614,38 +674,49 @@ public final class MatchIndex: Sendable {
       guard !tokens.isEmpty else { return }
       let whole = keys.bytes(of: tokens)
       guard !whole.symbols.isEmpty else { return }
+      let (symbolStart, latinStart) = (symbols.count, latin.count)
+      symbols += whole.symbols
+      latin += whole.latin
+      let flags = viaPronunciation ? MatchIndex.pronunciationFlag : 0
       addKey(
-        whole.symbols, latin: whole.latin, entry: entry, phrase: phrase,
-        weight: weight, partial: false, viaPronunciation: viaPronunciation)
+        symbols: symbolStart..<symbols.count, latin: latinStart..<latin.count, entry: entry,
+        phrase: phrase, weight: weight, flags: flags)
       guard tokens.count > 1 else { return }
+      // Each word's key is its part of the whole phrase's symbols and Latin bytes.
       for token in tokens where keys.tokenStandsAlone[token] {
         let part = keys.bytes(of: token..<(token + 1))
+        let symbolOffset = symbolStart + part.symbols.startIndex - whole.symbols.startIndex
+        let latinOffset = latinStart + part.latin.startIndex - whole.latin.startIndex
         addKey(
-          part.symbols, latin: part.latin, entry: entry, phrase: phrase,
-          weight: weight * MatchIndex.partialWeight, partial: true,
-          viaPronunciation: viaPronunciation)
+          symbols: symbolOffset..<(symbolOffset + part.symbols.count),
+          latin: latinOffset..<(latinOffset + part.latin.count), entry: entry, phrase: phrase,
+          weight: weight * MatchIndex.partialWeight, flags: flags | MatchIndex.partialFlag)
       }
     }
 
-    /// Adds one key with sound symbols `keySymbols` (its words' symbols, in order) and Latin
-    /// bytes `keyLatin`.
+    /// Adds one key whose sound symbols (its words' symbols, in order) and Latin bytes are
+    /// `keySymbols` and `keyLatin` of ``symbols`` and ``latin``.
     mutating func addKey(
-      _ keySymbols: ArraySlice<UInt8>, latin keyLatin: ArraySlice<UInt8>, entry: Int,
-      phrase: Int, weight: Float, partial: Bool, viaPronunciation: Bool
+      symbols keySymbols: Range<Int>, latin keyLatin: Range<Int>, entry: Int, phrase: Int,
+      weight: Float, flags: UInt8
     ) {
       let index = Int32(keyEntry.count)
-      keyEntry.append(Int32(entry))
-      keyPhrase.append(Int32(phrase))
-      keyWeight.append(weight)
-      keyIsPartial.append(partial)
-      keyViaPronunciation.append(viaPronunciation)
-      let start = symbols.count
-      symbols += keySymbols
-      keySymbolBounds.append(Int32(symbols.count))
-      latin += keyLatin
-      keyLatinBounds.append(Int32(latin.count))
+      keyEntry.append(entry)
+      keyPhrase.append(phrase)
+      if let place = weightPlaces[weight] {
+        keyWeightIndex.append(place)
+      } else {
+        weightPlaces[weight] = weights.count
+        keyWeightIndex.append(weights.count)
+        weights.append(weight)
+      }
+      keyFlags.append(flags)
+      keySymbolStart.append(keySymbols.lowerBound)
+      keySymbolLength.append(keySymbols.count)
+      keyLatinStart.append(keyLatin.lowerBound)
+      keyLatinLength.append(keyLatin.count)
       guard collectsGrams else { return }
-      let classes = MatchIndex.classes(symbols[start...])
+      let classes = MatchIndex.classes(symbols[keySymbols])
       // Each distinct pair once, at its first position (keys have few pairs: a linear
       // search beats hashing).
       var buckets: [(bucket: UInt16, position: UInt8)] = []

@@ -167,7 +167,7 @@ import VocabKitTestSupport
     return index.neighborhoodCandidates(
       utterance, window: 0..<utterance.symbols.count, allowedTypes: nil, deep: deep
     )
-    .contains { index.keyEntry[Int($0.key)] == target }
+    .contains { index.keyEntry[Int($0.key)] == Int(target) }
   }
 
   @Test func namesWithOneWrongConsonantAreFound() throws {
