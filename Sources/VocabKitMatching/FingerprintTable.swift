@@ -29,6 +29,12 @@ struct FingerprintTable: Sendable {
   let keyBits: UInt32
   /// Whether the keys' top bit is ``variantTag``.
   let tagged: Bool
+  /// The mask of an entry's key (with its tag).
+  let keyMask: UInt32
+  /// The tag bit of an entry's key, or 0 in an untagged table.
+  let tagBit: UInt32
+  /// The mask of an entry's key without its tag.
+  let valueMask: UInt32
 
   /// The most keys a table can name: 2²⁷, so that at least 4 bits of an entry are
   /// fingerprint (an index of so many keys would need tens of gigabytes of memory).
@@ -53,13 +59,12 @@ struct FingerprintTable: Sendable {
 
   var shift: UInt32 { UInt32(32 - Self.directoryBits(count: entries.count, keyBits: keyBits)) }
 
-  /// The mask of an entry's key (with its tag).
-  @inline(__always)
-  var keyMask: UInt32 { (1 << keyBits) &- 1 }
-
-  /// The tag bit of an entry's key, or 0 in an untagged table.
-  @inline(__always)
-  var tagBit: UInt32 { tagged ? 1 << (keyBits &- 1) : 0 }
+  /// The masks of an entry's key and of its tag bit (0 when untagged) with `keyBits` key
+  /// bits (at most 32: the reader clamps them).
+  static func masks(keyBits: UInt32, tagged: Bool) -> (key: UInt32, tag: UInt32) {
+    let key: UInt32 = keyBits >= 32 ? .max : (1 << keyBits) - 1
+    return (key, tagged && keyBits > 0 ? 1 << (keyBits - 1) : 0)
+  }
 
   /// Builds the table from (fingerprint, key) pairs naming keys below `keyCount`; `tagged`
   /// when some keys carry ``variantTag``.
@@ -92,12 +97,14 @@ struct FingerprintTable: Sendable {
     self.directory = directory
     self.keyBits = keyBits
     self.tagged = tagged
+    (keyMask, tagBit) = Self.masks(keyBits: keyBits, tagged: tagged)
+    valueMask = keyMask & ~tagBit
   }
 
   /// The key of the entry at `position`, without its tag.
   @inline(__always)
   func key(at position: Int) -> Int32 {
-    Int32(bitPattern: entries[position] & keyMask & ~tagBit)
+    Int32(bitPattern: entries[position] & valueMask)
   }
 
   /// Whether the key of the entry at `position` carries ``variantTag``.
@@ -197,18 +204,10 @@ struct FingerprintTable: Sendable {
       descents += 1
     }
     var outside: UInt32 = 0
-    let mask = keyMask & ~tagBit
+    let mask = valueMask
     let limit = UInt32(keyCount)
     for entry in entries { outside |= entry & mask >= limit ? 1 : 0 }
     return descents == 0 && outside == 0
-  }
-
-  /// Whether every key is in 0..<`count` (one pass the compiler vectorizes).
-  static func allBelow(_ keys: [Int32], _ count: Int) -> Bool {
-    var outside: UInt32 = 0
-    let limit = UInt32(clamping: count)
-    for key in keys { outside |= UInt32(bitPattern: key) >= limit ? 1 : 0 }
-    return outside == 0
   }
 
   /// The bytes the table holds.
@@ -227,5 +226,7 @@ struct FingerprintTable: Sendable {
     tagged = try reader.readInt() != 0
     entries = try reader.readBlock(of: UInt32.self)
     directory = try reader.readBlock(of: Int32.self)
+    (keyMask, tagBit) = Self.masks(keyBits: keyBits, tagged: tagged)
+    valueMask = keyMask & ~tagBit
   }
 }

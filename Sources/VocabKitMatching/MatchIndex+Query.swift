@@ -303,43 +303,41 @@ extension MatchIndex {
     var qualified = scratch.qualified
     scratch.qualified = []
     scratch.votes.withUnsafeMutableBufferPointer { votes in
-      postings.withUnsafeBufferPointer { postings in
-        postingPositions.withUnsafeBufferPointer { positions in
-          keyNeededVotes.withUnsafeBufferPointer { needed in
-            // Diagonal voting: a key's grams count together only when they stand at
-            // about the same offset in the query as in the key (within 3 classes, for
-            // edits), so grams scattered over a long sentence do not add up. Two
-            // diagonals are kept per key so that early chance hits cannot lock out the
-            // real position. A key joins the qualified list once, when its votes first
-            // reach its share of grams.
-            for (bucket, queryPosition) in visits {
-              for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
-                let key = Int(postings[index])
-                if !isAllowed(key, allowedTypes) { continue }
-                let diagonal = Int32(truncatingIfNeeded: queryPosition - Int(positions[index]))
-                var tally = votes[key]
-                var best: UInt16 = 1
-                if tally.epoch != epoch {
-                  tally = Tally(first: 1, firstDiagonal: diagonal, epoch: epoch)
-                } else if tally.first > 0, abs(Int(tally.firstDiagonal) - Int(diagonal)) <= 3 {
-                  tally.first &+= 1
-                  best = tally.first
-                } else if tally.second > 0, abs(Int(tally.secondDiagonal) - Int(diagonal)) <= 3 {
-                  tally.second &+= 1
-                  best = tally.second
-                } else if tally.second <= 1 {
-                  tally.second = 1
-                  tally.secondDiagonal = diagonal
-                } else if tally.first <= 1 {
-                  tally.first = 1
-                  tally.firstDiagonal = diagonal
-                }
-                if !tally.qualified, best >= UInt16(needed[key]) {
-                  tally.qualified = true
-                  qualified.append(Int32(key))
-                }
-                votes[key] = tally
+      postingPositions.withUnsafeBufferPointer { positions in
+        keyNeededVotes.withUnsafeBufferPointer { needed in
+          // Diagonal voting: a key's grams count together only when they stand at
+          // about the same offset in the query as in the key (within 3 classes, for
+          // edits), so grams scattered over a long sentence do not add up. Two
+          // diagonals are kept per key so that early chance hits cannot lock out the
+          // real position. A key joins the qualified list once, when its votes first
+          // reach its share of grams.
+          for (bucket, queryPosition) in visits {
+            for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
+              let key = postings[index]
+              if !isAllowed(key, allowedTypes) { continue }
+              let diagonal = Int32(truncatingIfNeeded: queryPosition - Int(positions[index]))
+              var tally = votes[key]
+              var best: UInt16 = 1
+              if tally.epoch != epoch {
+                tally = Tally(first: 1, firstDiagonal: diagonal, epoch: epoch)
+              } else if tally.first > 0, abs(Int(tally.firstDiagonal) - Int(diagonal)) <= 3 {
+                tally.first &+= 1
+                best = tally.first
+              } else if tally.second > 0, abs(Int(tally.secondDiagonal) - Int(diagonal)) <= 3 {
+                tally.second &+= 1
+                best = tally.second
+              } else if tally.second <= 1 {
+                tally.second = 1
+                tally.secondDiagonal = diagonal
+              } else if tally.first <= 1 {
+                tally.first = 1
+                tally.firstDiagonal = diagonal
               }
+              if !tally.qualified, best >= UInt16(needed[key]) {
+                tally.qualified = true
+                qualified.append(Int32(key))
+              }
+              votes[key] = tally
             }
           }
         }

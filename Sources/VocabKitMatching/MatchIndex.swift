@@ -39,7 +39,7 @@ public final class MatchIndex: Sendable {
   /// The votes a key needs to be considered: ``minimumVoteTenths`` of its grams, at least 1.
   let keyNeededVotes: [UInt8]
   let postingBounds: [Int32]
-  let postings: [Int32]
+  let postings: PackedIntegers
   /// Where each posting's sound pair stands in its key, for diagonal voting.
   let postingPositions: [UInt8]
   /// Keys by a 32-bit hash of their sound symbols (a directory table, so a lookup touches
@@ -126,7 +126,8 @@ public final class MatchIndex: Sendable {
         keyLatinLength,
       ].reduce(0) { $0 + $1.bytes } + weights.count * 4 + keyFlags.count
     // Gram counts, needed votes and postings exist only in indexes with gram voting.
-    let voting = keyGramCount.count * 2 + keyNeededVotes.count + postings.count * 5
+    let voting =
+      keyGramCount.count * 2 + keyNeededVotes.count + postings.bytes + postingPositions.count
     return keyTables + voting + symbols.count + latin.count + postingBounds.count * 4
       + entryType.bytes + exactKeys.bytes + skeletons.bytes
   }
@@ -253,7 +254,9 @@ public final class MatchIndex: Sendable {
     keyLatinLength = PackedIntegers(builder.keyLatinLength)
     latin = builder.latin
     let lists = builder.postingLists()
-    (postingBounds, postings, postingPositions, keyGramCount) = lists
+    (postingBounds, postings, postingPositions, keyGramCount) = (
+      lists.0, PackedIntegers(lists.1), lists.2, lists.3
+    )
     keyNeededVotes = Self.neededVotes(lists.3)
     var hashed: [(fingerprint: UInt32, key: Int32)] = []
     hashed.reserveCapacity(builder.keyEntry.count)
@@ -441,7 +444,7 @@ public final class MatchIndex: Sendable {
     writer.write(block: latin)
     writer.write(block: keyGramCount)
     writer.write(block: postingBounds)
-    writer.write(block: postings)
+    postings.write(to: &writer)
     writer.write(block: postingPositions)
     exactKeys.write(to: &writer)
     writer.write(longestKey)
@@ -482,7 +485,7 @@ public final class MatchIndex: Sendable {
     let latin: [UInt8]
     let keyGramCount: [UInt16]
     let postingBounds: [Int32]
-    let postings: [Int32]
+    let postings: PackedIntegers
     let postingPositions: [UInt8]
     let exactKeys: FingerprintTable
     let longestKey: Int
@@ -511,7 +514,7 @@ public final class MatchIndex: Sendable {
       latin = try reader.readBlock(of: UInt8.self)
       keyGramCount = try reader.readBlock(of: UInt16.self)
       postingBounds = try reader.readBlock(of: Int32.self)
-      postings = try reader.readBlock(of: Int32.self)
+      postings = try PackedIntegers(reading: &reader)
       postingPositions = try reader.readBlock(of: UInt8.self)
       exactKeys = try FingerprintTable(reading: &reader)
       longestKey = try reader.readInt()
@@ -551,7 +554,7 @@ public final class MatchIndex: Sendable {
           && monotone(postingBounds, ending: postings.count)
           && postingPositions.count == postings.count,
         "posting bounds")
-      try check(FingerprintTable.allBelow(postings, keys), "posting out of range")
+      try check(postings.allBelow(keys), "posting out of range")
       try check(entryCount >= 0 && entryType.count == entryCount, "entry types")
       try check(entryType.allBelow(typeNames.count), "type out of range")
       try check(keyEntry.allBelow(entryCount), "a key names no entry")
@@ -743,17 +746,17 @@ public final class MatchIndex: Sendable {
 
     /// Posting lists in compressed-row form: bucket b's keys are
     /// `postings[bounds[b]..<bounds[b + 1]]`, and each key's gram count.
-    func postingLists() -> ([Int32], [Int32], [UInt8], [UInt16]) {
+    func postingLists() -> ([Int32], [Int], [UInt8], [UInt16]) {
       let kept = bucketOfKey
       let gramCounts = keyGramCount
       var counts = [Int32](repeating: 0, count: MatchIndex.bucketCount + 1)
       for (bucket, _, _) in kept { counts[Int(bucket) + 1] += 1 }
       for index in 1..<counts.count { counts[index] += counts[index - 1] }
       var fill = counts
-      var postings = [Int32](repeating: 0, count: kept.count)
+      var postings = [Int](repeating: 0, count: kept.count)
       var positions = [UInt8](repeating: 0, count: kept.count)
       for (bucket, key, position) in kept {
-        postings[Int(fill[Int(bucket)])] = key
+        postings[Int(fill[Int(bucket)])] = Int(key)
         positions[Int(fill[Int(bucket)])] = position
         fill[Int(bucket)] += 1
       }

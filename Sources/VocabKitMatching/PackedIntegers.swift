@@ -11,6 +11,8 @@ struct PackedIntegers: Sendable, Equatable {
   let width: Int
   /// The integers, little-endian, `width` bytes each, then three bytes of padding.
   let storage: [UInt8]
+  /// The low `width` bytes of a four-byte load.
+  let mask: UInt32
 
   /// Whether there are no integers.
   var isEmpty: Bool { count == 0 }
@@ -38,7 +40,11 @@ struct PackedIntegers: Sendable, Equatable {
     self.count = values.count
     self.width = width
     self.storage = storage
+    mask = Self.mask(width: width)
   }
+
+  /// The mask of the low `width` bytes of a `UInt32`.
+  static func mask(width: Int) -> UInt32 { width >= 4 ? .max : (1 << (UInt32(width) * 8)) - 1 }
 
   /// The integer at `position`.
   ///
@@ -46,7 +52,6 @@ struct PackedIntegers: Sendable, Equatable {
   @inline(__always)
   subscript(position: Int) -> Int {
     precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "position out of range")
-    let mask: UInt32 = width == 4 ? .max : (1 << (UInt32(width) &* 8)) &- 1
     let raw = storage.withUnsafeBytes {
       $0.loadUnaligned(fromByteOffset: position &* width, as: UInt32.self)
     }
@@ -75,6 +80,7 @@ struct PackedIntegers: Sendable, Equatable {
     count = try reader.readInt()
     width = try reader.readInt()
     storage = try reader.readBlock(of: UInt8.self)
+    mask = Self.mask(width: max(width, 0))
     guard (1...4).contains(width), count >= 0, count <= (storage.count - 3) / width,
       storage.count == count * width + 3
     else {
