@@ -27,15 +27,18 @@ struct PackedIntegers: Sendable, Equatable {
     let largest = values.max() ?? 0
     precondition(values.min() ?? 0 >= 0 && largest <= Self.maximum, "an integer out of range")
     let width = max(1, (UInt32.bitWidth - UInt32(largest).leadingZeroBitCount + 7) / 8)
-    var storage = [UInt8](repeating: 0, count: values.count * width + 3)
-    var offset = 0
-    for value in values {
-      var remaining = UInt32(value)
-      for byte in 0..<width {
-        storage[offset + byte] = UInt8(truncatingIfNeeded: remaining)
-        remaining >>= 8
+    // Each integer is stored as four little-endian bytes at its offset: the bytes beyond its
+    // width are zeros (it fits in `width` bytes), and the next integer's store overwrites them.
+    let storage = [UInt8](unsafeUninitializedCapacity: values.count * width + 3) {
+      buffer, initialized in
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      raw.initializeMemory(as: UInt8.self, repeating: 0)
+      var offset = 0
+      for value in values {
+        raw.storeBytes(of: UInt32(value).littleEndian, toByteOffset: offset, as: UInt32.self)
+        offset += width
       }
-      offset += width
+      initialized = raw.count
     }
     self.count = values.count
     self.width = width
