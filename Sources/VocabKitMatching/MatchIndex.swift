@@ -205,7 +205,7 @@ public final class MatchIndex: Sendable {
     var builder = Builder()
     var typeIDs: [String: Int] = [:]
     var typeNames: [String] = []
-    var entryType: [Int] = []
+    var entryType: [Int32] = []
     entryType.reserveCapacity(entries.count)
     // Normalization (ICU) is most of the work: done first, on every core for large lists.
     var texts: [String] = []
@@ -230,7 +230,7 @@ public final class MatchIndex: Sendable {
         typeIDs[entry.type] = typeNames.count
         typeNames.append(entry.type)
       }
-      entryType.append(typeIDs[entry.type]!)
+      entryType.append(Int32(typeIDs[entry.type]!))
       for (phraseIndex, phrase) in entry.phrases.enumerated() {
         addText(
           entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),
@@ -262,8 +262,8 @@ public final class MatchIndex: Sendable {
     hashed.reserveCapacity(builder.keyEntry.count)
     var longestKey = 0
     for key in 0..<builder.keyEntry.count {
-      let start = builder.keySymbolStart[key]
-      let bounds = start..<(start + builder.keySymbolLength[key])
+      let start = Int(builder.keySymbolStart[key])
+      let bounds = start..<(start + Int(builder.keySymbolLength[key]))
       hashed.append(
         (Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash)), Int32(key)))
       longestKey = max(longestKey, bounds.count)
@@ -362,7 +362,7 @@ public final class MatchIndex: Sendable {
   ///
   /// - Complexity: O(*n*) in the number of skeleton elements, divided among the cores.
   static func skeletonFingerprints(
-    starts: [Int], lengths: [Int], symbols: [UInt8], flags: [UInt8]
+    starts: [Int32], lengths: [Int32], symbols: [UInt8], flags: [UInt8]
   ) -> (pairs: [(fingerprint: UInt32, key: Int32)], longest: Int) {
     typealias Pairs = [(fingerprint: UInt32, key: Int32)]
     // Chunks of keys on every core; each chunk's pairs are kept in key order.
@@ -375,7 +375,8 @@ public final class MatchIndex: Sendable {
       pairs.reserveCapacity(range.count * 4)
       var longest = 0
       for key in range {
-        let skeleton = Skeleton.elements(symbols[starts[key]..<(starts[key] + lengths[key])])
+        let start = Int(starts[key])
+        let skeleton = Skeleton.elements(symbols[start..<(start + Int(lengths[key]))])
         guard !skeleton.isEmpty else { continue }
         longest = max(longest, skeleton.count)
         pairs.append((skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }, Int32(key)))
@@ -649,18 +650,18 @@ public final class MatchIndex: Sendable {
 
   /// Collects keys and their candidate-lookup buckets.
   struct Builder {
-    var keyEntry: [Int] = []
-    var keyPhrase: [Int] = []
-    var keyWeightIndex: [Int] = []
+    var keyEntry: [Int32] = []
+    var keyPhrase: [Int32] = []
+    var keyWeightIndex: [Int32] = []
     /// The distinct weights, and each one's place.
     var weights: [Float] = []
     var weightPlaces: [Float: Int] = [:]
     var keyFlags: [UInt8] = []
-    var keySymbolStart: [Int] = []
-    var keySymbolLength: [Int] = []
+    var keySymbolStart: [Int32] = []
+    var keySymbolLength: [Int32] = []
     var symbols: [UInt8] = []
-    var keyLatinStart: [Int] = []
-    var keyLatinLength: [Int] = []
+    var keyLatinStart: [Int32] = []
+    var keyLatinLength: [Int32] = []
     var latin: [UInt8] = []
     var keyGramCount: [UInt16] = []
     /// Whether keys get gram postings (see ``MatchIndex/maximumVotingPhrases``).
@@ -704,20 +705,20 @@ public final class MatchIndex: Sendable {
       weight: Float, flags: UInt8
     ) {
       let index = Int32(keyEntry.count)
-      keyEntry.append(entry)
-      keyPhrase.append(phrase)
+      keyEntry.append(Int32(entry))
+      keyPhrase.append(Int32(phrase))
       if let place = weightPlaces[weight] {
-        keyWeightIndex.append(place)
+        keyWeightIndex.append(Int32(place))
       } else {
         weightPlaces[weight] = weights.count
-        keyWeightIndex.append(weights.count)
+        keyWeightIndex.append(Int32(weights.count))
         weights.append(weight)
       }
       keyFlags.append(flags)
-      keySymbolStart.append(keySymbols.lowerBound)
-      keySymbolLength.append(keySymbols.count)
-      keyLatinStart.append(keyLatin.lowerBound)
-      keyLatinLength.append(keyLatin.count)
+      keySymbolStart.append(Int32(keySymbols.lowerBound))
+      keySymbolLength.append(Int32(keySymbols.count))
+      keyLatinStart.append(Int32(keyLatin.lowerBound))
+      keyLatinLength.append(Int32(keyLatin.count))
       guard collectsGrams else { return }
       let classes = MatchIndex.classes(symbols[keySymbols])
       // Each distinct pair once, at its first position (keys have few pairs: a linear
@@ -746,17 +747,17 @@ public final class MatchIndex: Sendable {
 
     /// Posting lists in compressed-row form: bucket b's keys are
     /// `postings[bounds[b]..<bounds[b + 1]]`, and each key's gram count.
-    func postingLists() -> ([Int32], [Int], [UInt8], [UInt16]) {
+    func postingLists() -> ([Int32], [Int32], [UInt8], [UInt16]) {
       let kept = bucketOfKey
       let gramCounts = keyGramCount
       var counts = [Int32](repeating: 0, count: MatchIndex.bucketCount + 1)
       for (bucket, _, _) in kept { counts[Int(bucket) + 1] += 1 }
       for index in 1..<counts.count { counts[index] += counts[index - 1] }
       var fill = counts
-      var postings = [Int](repeating: 0, count: kept.count)
+      var postings = [Int32](repeating: 0, count: kept.count)
       var positions = [UInt8](repeating: 0, count: kept.count)
       for (bucket, key, position) in kept {
-        postings[Int(fill[Int(bucket)])] = Int(key)
+        postings[Int(fill[Int(bucket)])] = key
         positions[Int(fill[Int(bucket)])] = position
         fill[Int(bucket)] += 1
       }

@@ -23,7 +23,7 @@ struct PackedIntegers: Sendable, Equatable {
   /// Packs `values`, each in 0...``maximum``.
   ///
   /// - Complexity: O(*n*) in the number of values.
-  init(_ values: some Collection<Int>) {
+  init<Values: Collection>(_ values: Values) where Values.Element: BinaryInteger {
     let largest = values.max() ?? 0
     precondition(values.min() ?? 0 >= 0 && largest <= Self.maximum, "an integer out of range")
     let width = max(1, (UInt32.bitWidth - UInt32(largest).leadingZeroBitCount + 7) / 8)
@@ -35,7 +35,7 @@ struct PackedIntegers: Sendable, Equatable {
       raw.initializeMemory(as: UInt8.self, repeating: 0)
       var offset = 0
       for value in values {
-        raw.storeBytes(of: UInt32(value).littleEndian, toByteOffset: offset, as: UInt32.self)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: offset, as: UInt32.self)
         offset += width
       }
       initialized = raw.count
