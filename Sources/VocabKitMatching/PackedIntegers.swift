@@ -35,7 +35,8 @@ struct PackedIntegers: Sendable, Equatable {
       raw.initializeMemory(as: UInt8.self, repeating: 0)
       var offset = 0
       for value in values {
-        raw.storeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: offset, as: UInt32.self)
+        raw.storeBytes(
+          of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: offset, as: UInt32.self)
         offset += width
       }
       initialized = raw.count
