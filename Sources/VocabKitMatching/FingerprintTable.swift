@@ -1,23 +1,14 @@
 /// Keys by a 32-bit fingerprint (of a sound skeleton, or of a key's sound symbols for exact
-/// lookups), with a directory on the fingerprints' top bits (about one directory slot for
-/// every four entries, at most 2¹⁶) and, per entry, only the low 16 bits: a lookup is one
-/// directory read and a binary search over a few entries.
-///
-/// An entry matches a fingerprint when both its directory slot and its low 16 bits agree. With
-/// 16 directory bits that is the whole fingerprint; with fewer (small tables), fingerprints
-/// that differ only in the bits between can share entries, at a rate of about 4 in 65,536
-/// lookups, which verification sorts out.
-/// Keys by a 32-bit fingerprint (of a sound skeleton, or of a key's sound symbols for exact
 /// lookups), packed four bytes an entry: each entry is one `UInt32` holding the fingerprint's
 /// low bits above the key's bits, and a directory on the fingerprint's top bits (about one
 /// slot for every four entries) says where each slot's entries are. A lookup is one directory
 /// read and a binary search over a few entries.
 ///
 /// An entry matches a fingerprint when its directory slot and its low bits agree: at least
-/// 28 of the fingerprint's 32 bits in tables of up to 2²⁷ keys (the low bits are those the
-/// key leaves free; the directory grows when they are few). Fingerprints that differ only in
-/// the bits between share entries, at a rate of at most one in 2²⁸ per entry and lookup,
-/// which verification sorts out.
+/// 28 of the fingerprint's 32 bits in a table of up to 2²⁷ keys and at least as many entries
+/// (the low bits are those the key leaves free; the directory grows when they are few).
+/// Fingerprints that differ only in the bits between share entries, at a rate of at most one
+/// in 2²⁸ per entry and lookup, which verification sorts out.
 struct FingerprintTable: Sendable {
   /// Each entry's fingerprint's low bits above its key's bits (the key's top bit is
   /// ``variantTag`` in tagged tables), ascending within each directory slot: so ordered by

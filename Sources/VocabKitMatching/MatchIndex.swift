@@ -396,8 +396,8 @@ public final class MatchIndex: Sendable {
   /// fallback of ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)``).
   /// With many keys nearly every query's grams touch more than
   /// ``maximumFallbackPostings`` postings, so voting would hardly ever run: on
-  /// `vocab bench --suite match` it changed no answer at 10k or 100k entries. Without
-  /// postings an index of 100k entries is about 60 bytes an entry smaller.
+  /// `vocab bench --suite match` it changed no answer at 10k or 100k entries, while its
+  /// postings would cost memory for every entry.
   public static let maximumVotingPhrases = 20_000
 
   /// Skeletons shorter than this get no deletion variants: "kVm" less one element matches
