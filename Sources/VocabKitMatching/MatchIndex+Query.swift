@@ -433,8 +433,24 @@ extension MatchIndex {
     scratch: inout Scratch
   ) -> [(key: Int32, window: Range<Int>)] {
     guard !skeletons.entries.isEmpty else { return [] }
-    var tokenStarts: [Int] = []
-    var tokenEnds: [Int] = []
+    // The working arrays come from the scratch (taken out, so that each is uniquely held), so
+    // that queries reuse their memory instead of allocating and growing them.
+    var (tokenStarts, tokenEnds, skeleton) = (
+      scratch.lookupBuffers.tokenStarts, scratch.lookupBuffers.tokenEnds,
+      scratch.lookupBuffers.skeleton
+    )
+    // (fingerprint, priority of keys' own skeletons, priority of variants) for one span.
+    var lookups = scratch.lookupBuffers.lookups
+    // The directory slot of each lookup, and the keys found with their priorities.
+    var (slots, hits) = (scratch.lookupBuffers.slots, scratch.lookupBuffers.hits)
+    scratch.lookupBuffers = LookupBuffers()
+    defer {
+      scratch.lookupBuffers = LookupBuffers(
+        tokenStarts: tokenStarts, tokenEnds: tokenEnds, skeleton: skeleton, lookups: lookups,
+        slots: slots, hits: hits)
+    }
+    tokenStarts.removeAll(keepingCapacity: true)
+    tokenEnds.removeAll(keepingCapacity: true)
     var position = window.lowerBound
     while position < window.upperBound {
       var end = position + 1
@@ -453,13 +469,7 @@ extension MatchIndex {
     scratch.lookupFound = []
     found.removeAll(keepingCapacity: true)
     let shift = skeletons.shift
-    var skeleton: [UInt8] = []
     skeleton.reserveCapacity(longestSkeleton + 2)
-    // (fingerprint, priority of keys' own skeletons, priority of variants) for one span.
-    var lookups: [(fingerprint: UInt32, own: Int8, variant: Int8)] = []
-    // The directory slot of each lookup, and the keys found with their priorities.
-    var slots: [Range<Int>] = []
-    var hits: [(key: Int32, priority: Int8)] = []
     symbols.withUnsafeBufferPointer { keySymbols in
       utterance.symbols.withUnsafeBufferPointer { text in
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
@@ -740,6 +750,17 @@ struct Scratch {
   var entryPlaces = FoundKeys()
   var bestOfEntries: [MatchIndex.Scored] = []
   var lookupFound: [(key: Int32, estimate: Float, priority: Int8, window: Range<Int>)] = []
+  var lookupBuffers = LookupBuffers()
+}
+
+/// The working arrays of one call of skeleton lookups, kept in a query's ``Scratch``.
+struct LookupBuffers {
+  var tokenStarts: [Int] = []
+  var tokenEnds: [Int] = []
+  var skeleton: [UInt8] = []
+  var lookups: [(fingerprint: UInt32, own: Int8, variant: Int8)] = []
+  var slots: [Range<Int>] = []
+  var hits: [(key: Int32, priority: Int8)] = []
 }
 
 extension Scratch {
