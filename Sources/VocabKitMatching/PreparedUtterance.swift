@@ -32,10 +32,17 @@ public struct PreparedUtterance: Sendable {
   public init(text: String, tokens: [Token]) {
     self.text = text
     self.tokens = tokens
+    // A key has about as many symbols as its Latin key has bytes: room for that at once, so
+    // that the arrays do not grow symbol by symbol.
+    let expected = tokens.reduce(8) { $0 + $1.latinKey.utf8.count }
     var symbols: [UInt8] = []
+    symbols.reserveCapacity(expected)
     var tokenOfSymbol: [Int32] = []
+    tokenOfSymbol.reserveCapacity(expected)
     var starts: [Bool] = [false]
+    starts.reserveCapacity(expected + 1)
     var ends: [Bool] = [false]
+    ends.reserveCapacity(expected + 1)
     var isCommonToken: [Bool] = []
     isCommonToken.reserveCapacity(tokens.count)
     for (index, token) in tokens.enumerated() {
@@ -61,6 +68,7 @@ public struct PreparedUtterance: Sendable {
     self.weightPrefix = prefix
     self.isCommonToken = isCommonToken
     var latinBytes: [UInt8] = []
+    latinBytes.reserveCapacity(expected)
     var latinBounds: [Int32] = [0]
     latinBounds.reserveCapacity(tokens.count + 1)
     for token in tokens {
