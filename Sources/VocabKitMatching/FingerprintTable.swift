@@ -1,8 +1,9 @@
 /// Keys by a 32-bit fingerprint (of a sound skeleton, or of a key's sound symbols for exact
 /// lookups), packed four bytes an entry: each entry is one `UInt32` holding the fingerprint's
-/// low bits above the key's bits, and a directory on the fingerprint's top bits (about one
-/// slot for every four entries) says where each slot's entries are. A lookup is one directory
-/// read and a binary search over a few entries.
+/// low bits above the key's bits, and a directory on the fingerprint's top bits (a slot for
+/// about every four entries up to 2¹⁶ slots, more in tables of many keys: 2¹⁹ slots of about
+/// 28 entries at a million entries) says where each slot's entries are. A lookup is one
+/// directory read and a binary search within a slot.
 ///
 /// An entry matches a fingerprint when its directory slot and its low bits agree: at least
 /// 28 of the fingerprint's 32 bits in a table of up to 2²⁷ keys and at least as many entries

@@ -774,7 +774,9 @@ extension Scratch {
 }
 
 /// Scratch space for queries, so a query allocates nothing in proportion to the
-/// vocabulary. Each query takes its own scratch; concurrent queries never share one.
+/// vocabulary, and reuses the memory of its working arrays (``LookupBuffers``, found keys).
+/// Each query takes its own scratch; concurrent queries never share one. At most 64 idle
+/// scratches are kept.
 final class ScratchPool: Sendable {
   private let idle = Locked<[Scratch]>([])
 

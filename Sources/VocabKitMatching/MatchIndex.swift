@@ -19,7 +19,8 @@ public final class MatchIndex: Sendable {
   let keyEntry: PackedIntegers
   /// Each key's phrase, by its number among its entry's phrases.
   let keyPhrase: PackedIntegers
-  /// Each key's weight, as its place in ``weights`` (few distinct weights: one byte a key).
+  /// Each key's weight, as its place in ``weights`` (vocabularies have few distinct weights,
+  /// so usually one byte a key).
   let keyWeightIndex: PackedIntegers
   let weights: [Float]
   /// Each key's ``partialFlag`` and ``pronunciationFlag``.
@@ -187,6 +188,10 @@ public final class MatchIndex: Sendable {
   }
 
   /// Compiles `entries`.
+  ///
+  /// An index holds at most 2²⁷ keys (a key for each phrase, pronunciation and distinctive
+  /// word: about 50 million entries of 2-3 words, far more than fits in memory); more stop
+  /// the program with a precondition failure.
   ///
   /// - Throws: `ICUError` if normalization fails (a broken ICU installation).
   /// - Complexity: O(*n*) in the total length of the phrases.
@@ -542,6 +547,8 @@ public final class MatchIndex: Sendable {
         ].allSatisfy { $0 == keys },
         "key tables differ in length")
       try check(keyWeightIndex.allBelow(weights.count), "a key's weight out of range")
+      let knownFlags = MatchIndex.partialFlag | MatchIndex.pronunciationFlag
+      try check(keyFlags.allSatisfy { $0 & ~knownFlags == 0 }, "unknown key flags")
       // Without gram voting (large vocabularies) there are no gram counts and no postings.
       try check(
         keyGramCount.count == keys || (keyGramCount.isEmpty && postings.isEmpty),
@@ -655,7 +662,9 @@ public final class MatchIndex: Sendable {
     var keyWeightIndex: [Int32] = []
     /// The distinct weights, and each one's place.
     var weights: [Float] = []
-    var weightPlaces: [Float: Int] = [:]
+    /// Keyed by bit pattern: exact (-0 and 0 stay apart) and NaN-safe (NaN ≠ NaN as a
+    /// number, so a dictionary of numbers would add every NaN weight anew, in one long chain).
+    var weightPlaces: [UInt32: Int] = [:]
     var keyFlags: [UInt8] = []
     var keySymbolStart: [Int32] = []
     var keySymbolLength: [Int32] = []
@@ -707,10 +716,10 @@ public final class MatchIndex: Sendable {
       let index = Int32(keyEntry.count)
       keyEntry.append(Int32(entry))
       keyPhrase.append(Int32(phrase))
-      if let place = weightPlaces[weight] {
+      if let place = weightPlaces[weight.bitPattern] {
         keyWeightIndex.append(Int32(place))
       } else {
-        weightPlaces[weight] = weights.count
+        weightPlaces[weight.bitPattern] = weights.count
         keyWeightIndex.append(Int32(weights.count))
         weights.append(weight)
       }

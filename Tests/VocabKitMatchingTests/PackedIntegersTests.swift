@@ -33,7 +33,9 @@ import VocabKitTestSupport
   }
 
   /// A count, width or storage that disagree are errors, not reads out of bounds.
-  @Test(arguments: [(4, 0, 7), (4, 5, 23), (4, 2, 10), (-1, 1, 3), (3, 1, 2)])
+  @Test(arguments: [
+    (4, 0, 7), (4, 5, 23), (4, 2, 10), (4, 2, 12), (-1, 1, 3), (3, 1, 2), (Int.max / 2, 4, 3),
+  ])
   func inconsistentTablesAreErrors(count: Int, width: Int, storage: Int) {
     var writer = BinaryWriter()
     writer.write(count)
@@ -54,6 +56,7 @@ import VocabKitTestSupport
         MatchEntry(
           identifier: "3", type: "song",
           phrases: [MatchPhrase("Vonureet Habostul Stibreem", pronunciation: "von u reet")]),
+        MatchEntry(identifier: "4", type: "song", phrases: [MatchPhrase("Habostul")]),
       ], normalizer: normalizer)
     var partials = 0
     for key in 0..<index.keyCount where index.isPartial(key) {
@@ -78,5 +81,41 @@ import VocabKitTestSupport
     #expect(
       index.symbols[index.symbolRange(ofKey: kimOfAlex)]
         .elementsEqual(index.symbols[index.symbolRange(ofKey: kimAlone)]))
+    // And a middle word: "Habostul" of the title, against the entry Habostul.
+    let habostulAlone = try #require((0..<index.keyCount).first { index.keyEntry[$0] == 3 })
+    let habostulOfTitle = try #require(
+      (0..<index.keyCount).first {
+        index.keyEntry[$0] == 2 && index.isPartial($0)
+          && index.latin[index.latinRange(ofKey: $0)].elementsEqual("habostul".utf8)
+      })
+    for (ranges, bytes) in [
+      (index.symbolRange(ofKey:), index.symbols), (index.latinRange(ofKey:), index.latin),
+    ] {
+      #expect(bytes[ranges(habostulOfTitle)].elementsEqual(bytes[ranges(habostulAlone)]))
+    }
   }
+
+  /// Weights that are not numbers, or are negative zero, are kept as they are, each distinct
+  /// bit pattern once, and compiling many of them stays linear (a dictionary keyed by the
+  /// numbers themselves would add every NaN anew).
+  @Test func unusualWeightsAreKeptExactly() throws {
+    let weights: [Double] = [.nan, .nan, -0.0, 0.0, 1, .infinity]
+    let names = ["Vonureet", "Habostul", "Stibreem", "Kraifegan", "Trashoshouk", "Lutroowain"]
+    let index = try MatchIndex(
+      entries: zip(names, weights).enumerated().map { offset, phrase in
+        MatchEntry(
+          identifier: "\(offset)", type: "song", phrases: [MatchPhrase(phrase.0, weight: phrase.1)])
+      }
+        + (0..<2000).map {
+          MatchEntry(
+            identifier: "n\($0)", type: "song", phrases: [MatchPhrase("Tune", weight: .nan)])
+        }, normalizer: try Normalizer.shared)
+    // One-word names: key k is entry k's. NaN (one bit pattern), -0, 0, 1 and infinity.
+    #expect(index.weights.count == 5)
+    #expect(index.weight(ofKey: 0).isNaN && index.weight(ofKey: 1).isNaN)
+    #expect(index.weight(ofKey: 2) == 0 && index.weight(ofKey: 2).sign == .minus)
+    #expect(index.weight(ofKey: 3) == 0 && index.weight(ofKey: 3).sign == .plus)
+    #expect(index.weight(ofKey: 5) == .infinity)
+  }
+
 }

@@ -92,6 +92,74 @@ import VocabKitTestSupport
     }
   }
 
+  /// A table whose keys leave few low bits (2²⁰ keys): the directory grows so that lookups
+  /// still compare at least 28 bits, and finds exactly the keys that agree in them; more than
+  /// eight keys on the largest fingerprint are all found (the end of their run wraps).
+  @Test func tablesOfManyKeysStillCompareTwentyEightBits() {
+    var random = SplitMix64(seed: 11)
+    let keyCount = 1 << 20
+    var pairs: [(fingerprint: UInt32, key: Int32)] = (0..<70_000).map { _ in
+      (UInt32(truncatingIfNeeded: random.next()), Int32(random.next(keyCount)))
+    }
+    let onLargest = (0..<12).map { Int32($0) }
+    pairs += onLargest.map { (UInt32.max, $0) }
+    let table = FingerprintTable(pairs, keyCount: keyCount)
+    #expect(table.isValid(keyCount: keyCount))
+    let (shift, keyBits) = (table.shift, table.keyBits)
+    #expect(keyBits == 20 && (32 - shift) + (32 - keyBits) >= 28)
+    for (fingerprint, _) in pairs.prefix(50) {
+      for probe in [fingerprint, fingerprint ^ 0x100, fingerprint &+ 1] {
+        let found = Set(table.range(of: probe, shift: shift).map { table.key(at: $0) })
+        let agreeing = pairs.filter {
+          $0.fingerprint >> shift == probe >> shift
+            && $0.fingerprint << keyBits == probe << keyBits
+        }
+        #expect(found == Set(agreeing.map(\.key)))
+      }
+    }
+    let largest = table.range(of: .max, shift: shift).map { table.key(at: $0) }
+    #expect(Set(onLargest).isSubset(of: Set(largest)))
+  }
+
+  /// A table read back from bytes is valid only when every field agrees with the key count:
+  /// key bits, tag, directory length, start, end and order, and every key in range.
+  @Test func damagedTablesAreInvalid() throws {
+    var random = SplitMix64(seed: 17)
+    let keyCount = 300
+    let pairs = (0..<keyCount).map {
+      (fingerprint: UInt32(truncatingIfNeeded: random.next()), key: Int32($0))
+    }
+    let table = FingerprintTable(pairs, keyCount: keyCount)
+    func read(
+      keyBits: Int? = nil, tagged: Bool = false, entries: [UInt32]? = nil,
+      directory: [Int32]? = nil
+    ) throws -> FingerprintTable {
+      var writer = BinaryWriter()
+      writer.write(keyBits ?? Int(table.keyBits))
+      writer.write(tagged ? 1 : 0)
+      writer.write(block: entries ?? table.entries)
+      writer.write(block: directory ?? table.directory)
+      var reader = BinaryReader(writer.bytes)
+      return try FingerprintTable(reading: &reader)
+    }
+    #expect(try read().isValid(keyCount: keyCount))
+    #expect(!(try read(keyBits: Int(table.keyBits) + 1).isValid(keyCount: keyCount)))
+    #expect(!(try read(keyBits: 40).isValid(keyCount: keyCount)))
+    #expect(!(try read(tagged: true).isValid(keyCount: keyCount)))
+    #expect(!(try read().isValid(keyCount: 1 << 28)))
+    var directory = table.directory
+    #expect(!(try read(directory: directory.dropLast() + []).isValid(keyCount: keyCount)))
+    directory[0] = 1
+    #expect(!(try read(directory: directory).isValid(keyCount: keyCount)))
+    directory = table.directory
+    let middle = directory.count / 2
+    directory[middle] = directory[middle + 1] + 1
+    #expect(!(try read(directory: directory).isValid(keyCount: keyCount)))
+    var entries = table.entries
+    entries[7] |= table.keyMask  // key 2^keyBits - 1 ≥ 300
+    #expect(!(try read(entries: entries).isValid(keyCount: keyCount)))
+  }
+
   /// A table of keys and tagged variants: each lookup's range splits into the untagged keys
   /// with that fingerprint and then the tagged ones, and validation accepts tagged keys only
   /// when told to.
