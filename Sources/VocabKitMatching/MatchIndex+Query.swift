@@ -716,7 +716,7 @@ extension MatchIndex {
         phonetic: scored.phonetic, latin: scored.latin, exact: scored.exact,
         coverage: Double(coverage(ofKey: key)), weight: Double(weight(ofKey: key)),
         shortPenalty: scored.shortPenalty, commonWordPenalty: scored.commonWordPenalty,
-        viaPronunciation: keyFlags[key] & Self.pronunciationFlag != 0))
+        viaPronunciation: isViaPronunciation(key)))
   }
 }
 

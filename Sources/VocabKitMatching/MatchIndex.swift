@@ -73,6 +73,9 @@ public final class MatchIndex: Sendable {
   @inline(__always)
   func isPartial(_ key: Int) -> Bool { keyFlags[key] & Self.partialFlag != 0 }
 
+  /// Whether key `key` was made from a phrase's pronunciation hint.
+  func isViaPronunciation(_ key: Int) -> Bool { keyFlags[key] & Self.pronunciationFlag != 0 }
+
   /// The weight of key `key`: its phrase's, times ``partialWeight`` for a partial key.
   @inline(__always)
   func weight(ofKey key: Int) -> Float { weights[keyWeightIndex[key]] }
@@ -208,7 +211,7 @@ public final class MatchIndex: Sendable {
     self.entries = entries
     self.normalizer = normalizer
     var builder = Builder()
-    var typeIDs: [String: Int] = [:]
+    var typeIDs: [String: Int32] = [:]
     var typeNames: [String] = []
     var entryType: [Int32] = []
     entryType.reserveCapacity(entries.count)
@@ -232,10 +235,10 @@ public final class MatchIndex: Sendable {
     }
     for (entryIndex, entry) in entries.enumerated() {
       if typeIDs[entry.type] == nil {
-        typeIDs[entry.type] = typeNames.count
+        typeIDs[entry.type] = Int32(typeNames.count)
         typeNames.append(entry.type)
       }
-      entryType.append(Int32(typeIDs[entry.type]!))
+      entryType.append(typeIDs[entry.type]!)
       for (phraseIndex, phrase) in entry.phrases.enumerated() {
         addText(
           entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),

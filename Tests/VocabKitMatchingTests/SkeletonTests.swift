@@ -148,7 +148,7 @@ import VocabKitTestSupport
     #expect(!(try read(tagged: true).isValid(keyCount: keyCount)))
     #expect(!(try read().isValid(keyCount: 1 << 28)))
     var directory = table.directory
-    #expect(!(try read(directory: directory.dropLast() + []).isValid(keyCount: keyCount)))
+    #expect(!(try read(directory: Array(directory.dropLast())).isValid(keyCount: keyCount)))
     directory[0] = 1
     #expect(!(try read(directory: directory).isValid(keyCount: keyCount)))
     directory = table.directory
