@@ -7,6 +7,8 @@ enum Alignment {
     /// The span, in symbol positions, starting and ending at token boundaries.
     var start: Int
     var end: Int
+    /// The key's weight: the sum of its symbols' indel costs (``PhoneticKey/weight(_:)-(ArraySlice<UInt8>)``).
+    var keyWeight: Int32
   }
 
   /// The token-aligned span of the utterance most similar to `key`.
@@ -25,33 +27,49 @@ enum Alignment {
     return PhoneticKey.withCostTables { indel, substitution in
       key.withUnsafeBufferPointer { key in
         utterance.symbols.withUnsafeBufferPointer { text in
-          withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * (m + 1)) { buffer in
-            best(
-              key: key, text: text, startsToken: utterance.startsToken,
-              endsToken: utterance.endsToken, weightPrefix: utterance.weightPrefix,
-              window: window, indel: indel, substitution: substitution, buffer: buffer)
+          utterance.startsToken.withUnsafeBufferPointer { startsToken in
+            utterance.endsToken.withUnsafeBufferPointer { endsToken in
+              utterance.weightPrefix.withUnsafeBufferPointer { weightPrefix in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * (m + 1)) { buffer in
+                  best(
+                    key: key, text: text, startsToken: startsToken, endsToken: endsToken,
+                    weightPrefix: weightPrefix, window: window, indel: indel,
+                    substitution: substitution, buffer: buffer.baseAddress!)
+                }
+              }
+            }
           }
         }
       }
     }
   }
 
-  // The dynamic-programming core, on raw buffers: `buffer` holds four columns of m + 1.
+  // The dynamic-programming core, on raw buffers: `buffer` holds six arrays of m + 1.
   // swift-format-ignore: FunctionParameterCount
   private static func best(
-    key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, startsToken: [Bool],
-    endsToken: [Bool], weightPrefix: [Int32], window: Range<Int>,
+    key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>,
+    startsToken: UnsafeBufferPointer<Bool>, endsToken: UnsafeBufferPointer<Bool>,
+    weightPrefix: UnsafeBufferPointer<Int32>, window: Range<Int>,
     indel: UnsafeBufferPointer<Int32>, substitution: UnsafeBufferPointer<Int32>,
-    buffer: UnsafeMutableBufferPointer<Int32>
+    buffer: UnsafeMutablePointer<Int32>
   ) -> Result? {
     let m = key.count
     let infinity = Int32.max / 4
-    var previous = UnsafeMutableBufferPointer(rebasing: buffer[0..<(m + 1)])
-    var current = UnsafeMutableBufferPointer(rebasing: buffer[(m + 1)..<(2 * m + 2)])
-    var previousStart = UnsafeMutableBufferPointer(rebasing: buffer[(2 * m + 2)..<(3 * m + 3)])
-    var currentStart = UnsafeMutableBufferPointer(rebasing: buffer[(3 * m + 3)..<(4 * m + 4)])
+    // Two columns of costs and of where their alignments start, and the key's profile: each
+    // symbol's indel cost and its table index.
+    var previous = buffer
+    var current = buffer + (m + 1)
+    var previousStart = buffer + 2 * (m + 1)
+    var currentStart = buffer + 3 * (m + 1)
+    let keyIndel = buffer + 4 * (m + 1)
+    let keySymbol = buffer + 5 * (m + 1)
     var keyWeight: Int32 = 0
-    for symbol in key { keyWeight += indel[Int(symbol & 0x7F)] }
+    for (index, symbol) in key.enumerated() {
+      let symbol = Int(symbol & 0x7F)
+      keyIndel[index] = indel[symbol]
+      keySymbol[index] = Int32(symbol)
+      keyWeight += indel[symbol]
+    }
 
     if startsToken[window.lowerBound] {
       previous[0] = 0
@@ -61,14 +79,16 @@ enum Alignment {
       previousStart[0] = -1
     }
     for i in 1...m {
-      previous[i] = previous[i - 1] &+ indel[Int(key[i - 1] & 0x7F)]
+      previous[i] = previous[i - 1] &+ keyIndel[i - 1]
       previousStart[i] = previousStart[i - 1]
     }
     var best: Result? = nil
     var bestSimilarity = -1.0
     for j in (window.lowerBound + 1)...window.upperBound {
-      let symbol = text[j - 1]
-      let insertion = indel[Int(symbol & 0x7F)]
+      let column = Int(text[j - 1] & 0x7F)
+      let insertion = indel[column]
+      // The substitution table is symmetric, so the text symbol's row serves as its column.
+      let substitutions = substitution.baseAddress! + (column << 7)
       if j < window.upperBound, startsToken[j] {
         current[0] = 0
         currentStart[0] = Int32(j)
@@ -76,23 +96,34 @@ enum Alignment {
         current[0] = infinity
         currentStart[0] = -1
       }
-      let column = Int(symbol & 0x7F)
+      // The neighbours of each cell are carried in registers: diagonal (previous column, one
+      // key symbol back) and left (this column, one key symbol back).
+      var diagonal = previous[0]
+      var diagonalStart = previousStart[0]
+      var left = current[0]
+      var leftStart = currentStart[0]
       for i in 1...m {
-        let keySymbol = Int(key[i - 1] & 0x7F)
-        var cost = previous[i - 1] &+ substitution[keySymbol << 7 | column]
-        var start = previousStart[i - 1]
-        let skipText = previous[i] &+ insertion
+        let up = previous[i]
+        let upStart = previousStart[i]
+        var cost = diagonal &+ substitutions[Int(keySymbol[i - 1])]
+        var start = diagonalStart
+        let skipText = up &+ insertion
         if skipText < cost {
           cost = skipText
-          start = previousStart[i]
+          start = upStart
         }
-        let skipKey = current[i - 1] &+ indel[keySymbol]
+        let skipKey = left &+ keyIndel[i - 1]
         if skipKey < cost {
           cost = skipKey
-          start = currentStart[i - 1]
+          start = leftStart
         }
-        current[i] = min(cost, infinity)
+        cost = min(cost, infinity)
+        current[i] = cost
         currentStart[i] = start
+        left = cost
+        leftStart = start
+        diagonal = up
+        diagonalStart = upStart
       }
       if endsToken[j], current[m] < infinity, currentStart[m] >= 0 {
         let start = Int(currentStart[m])
@@ -100,7 +131,8 @@ enum Alignment {
         let similarity = 1 - Double(current[m]) / Double(max(keyWeight, spanWeight, 1))
         if similarity > bestSimilarity {
           bestSimilarity = similarity
-          best = Result(similarity: max(similarity, 0), start: start, end: j)
+          best = Result(
+            similarity: max(similarity, 0), start: start, end: j, keyWeight: keyWeight)
         }
       }
       swap(&previous, &current)
@@ -174,7 +206,7 @@ enum Alignment {
     patternLength m: Int, _ text: UnsafeBufferPointer<UInt8>,
     equal: UnsafeMutableBufferPointer<UInt64>
   ) -> Int {
-    let last: UInt64 = 1 << UInt64(m - 1)
+    let lastBit = UInt64(m - 1)
     var positive: UInt64 = m == 64 ? ~0 : (1 << UInt64(m)) - 1
     var negative: UInt64 = 0
     var score = m
@@ -184,11 +216,10 @@ enum Alignment {
       let horizontal = (((match & positive) &+ positive) ^ positive) | match
       var horizontalPositive = negative | ~(horizontal | positive)
       var horizontalNegative = positive & horizontal
-      if horizontalPositive & last != 0 {
-        score += 1
-      } else if horizontalNegative & last != 0 {
-        score -= 1
-      }
+      // The last row's change, without branches (the two bits are never both set).
+      score &+=
+        Int(truncatingIfNeeded: (horizontalPositive >> lastBit) & 1)
+        &- Int(truncatingIfNeeded: (horizontalNegative >> lastBit) & 1)
       horizontalPositive = (horizontalPositive << 1) | 1
       horizontalNegative <<= 1
       positive = horizontalNegative | ~(vertical | horizontalPositive)

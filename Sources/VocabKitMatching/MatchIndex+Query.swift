@@ -57,7 +57,9 @@ extension MatchIndex {
             verified.insert(key, place: verifiedWindows.count)
             verifiedWindows.append(span)
           }
-          guard let scored = verify(key: key, utterance, window: span) else { continue }
+          guard let scored = verify(key: key, utterance, window: span, scratch: scratch) else {
+            continue
+          }
           bestScore = max(bestScore, scored.score)
           if isPartial(Int(key)), scored.score >= Self.completionScore {
             partials.append(scored)
@@ -75,7 +77,8 @@ extension MatchIndex {
       // skeleton edit of one. Only when they find nothing good does the query pay for the
       // second chance (words less two elements) and then gram voting, which find keys with
       // more edits.
-      verifyEach(exactCandidates(utterance, window: window, allowedTypes: allowedTypes))
+      verifyEach(
+        exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
       verifyEach(
         neighborhoodCandidates(
           utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
@@ -433,30 +436,17 @@ extension MatchIndex {
     scratch: inout Scratch
   ) -> [(key: Int32, window: Range<Int>)] {
     guard !skeletons.entries.isEmpty else { return [] }
-    // The working arrays come from the scratch (taken out, so that each is uniquely held), so
-    // that queries reuse their memory instead of allocating and growing them.
-    var (tokenStarts, tokenEnds, skeleton) = (
-      scratch.lookupBuffers.tokenStarts, scratch.lookupBuffers.tokenEnds,
-      scratch.lookupBuffers.skeleton
-    )
-    // (fingerprint, priority of keys' own skeletons, priority of variants) for one span.
-    var lookups = scratch.lookupBuffers.lookups
-    // The directory slot of each lookup, and the keys found with their priorities.
-    var (slots, hits) = (scratch.lookupBuffers.slots, scratch.lookupBuffers.hits)
-    scratch.lookupBuffers = LookupBuffers()
-    defer {
-      scratch.lookupBuffers = LookupBuffers(
-        tokenStarts: tokenStarts, tokenEnds: tokenEnds, skeleton: skeleton, lookups: lookups,
-        slots: slots, hits: hits)
-    }
-    tokenStarts.removeAll(keepingCapacity: true)
-    tokenEnds.removeAll(keepingCapacity: true)
+    // The working memory is the scratch's, reused from query to query; the hot loops write
+    // through raw pointers after reserving room, without an array's checks on each append.
+    let space = scratch.lookupSpace
+    let tokens = space.tokens
+    tokens.count = 0
     var position = window.lowerBound
     while position < window.upperBound {
       var end = position + 1
       while end < window.upperBound, !utterance.endsToken[end] { end += 1 }
-      tokenStarts.append(position)
-      tokenEnds.append(end)
+      let isCommon = utterance.isCommonToken[Int(utterance.tokenOfSymbol[position])]
+      tokens.append(SpanToken(start: position, end: end, isCommon: isCommon))
       position = end
     }
     // Each key found keeps its best span by an estimate of its final score: closeness (one
@@ -465,137 +455,136 @@ extension MatchIndex {
     // key stands in the found list is kept in a small table of the scratch.
     let foundKeys = scratch.foundKeys
     foundKeys.removeAll()
-    var found = scratch.lookupFound
-    scratch.lookupFound = []
-    found.removeAll(keepingCapacity: true)
+    let found = space.found
+    found.count = 0
+    let (skeleton, lookups, slots, hits) = (space.skeleton, space.lookups, space.slots, space.hits)
+    // A span's skeleton has at most as many elements as the window has symbols.
+    skeleton.reserve(window.count + 1)
     let shift = skeletons.shift
-    skeleton.reserveCapacity(longestSkeleton + 2)
-    symbols.withUnsafeBufferPointer { keySymbols in
-      utterance.symbols.withUnsafeBufferPointer { text in
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
-          equal.initialize(repeating: 0)
-          for first in tokenStarts.indices {
-            skeleton.removeAll(keepingCapacity: true)
-            var allCommon = true
-            let firstIsCommon = utterance.isCommonToken[
-              Int(utterance.tokenOfSymbol[tokenStarts[first]])]
-            for last in first..<min(first + Self.maximumSpanTokens, tokenStarts.count) {
-              for position in tokenStarts[last]..<tokenEnds[last] {
-                Skeleton.append(text[position], to: &skeleton)
-              }
-              let lastIsCommon = utterance.isCommonToken[
-                Int(utterance.tokenOfSymbol[tokenStarts[last]])]
-              if !lastIsCommon { allCommon = false }
-              guard skeleton.count <= longestSkeleton + 1 else { break }
-              // A span of several tokens that begins or ends with a common word ("call
-              // alex") is looked up only as its inner part: names rarely begin or end
-              // with "call" or "please", and exact names that do are found exactly.
-              guard !skeleton.isEmpty, !allCommon else { continue }
-              if last > first, firstIsCommon || lastIsCommon { continue }
-              let span = tokenStarts[first]..<tokenEnds[last]
-              lookups.removeAll(keepingCapacity: true)
-              skeleton.withUnsafeBufferPointer { buffer in
-                if deep {
-                  // Second chance: words with two more elements than a key, or one more
-                  // and one other.
-                  guard last == first, buffer.count > Self.minimumVariantSkeleton else {
-                    return
+    let fanOut = Self.maximumSkeletonFanOut
+    Self.classIndex.withUnsafeBufferPointer { classIndex in
+      symbols.withUnsafeBufferPointer { keySymbols in
+        utterance.symbols.withUnsafeBufferPointer { text in
+          withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
+            equal.initialize(repeating: 0)
+            for first in 0..<tokens.count {
+              let firstToken = tokens.base[first]
+              let elements = skeleton.base
+              var length = 0
+              var allCommon = true
+              for last in first..<min(first + Self.maximumSpanTokens, tokens.count) {
+                let lastToken = tokens.base[last]
+                // The token's skeleton elements (as `Skeleton.append`): its classes, and a
+                // vowel mark for each run of vowels.
+                for position in lastToken.start..<lastToken.end {
+                  let symbol = text[position]
+                  let soundClass = classIndex[Int(symbol & 0x7F)]
+                  if soundClass != 255 {
+                    elements[length] = soundClass
+                    length += 1
+                  } else if Self.isVowel(symbol),
+                    length == 0 || elements[length - 1] != Skeleton.vowel
+                  {
+                    elements[length] = Skeleton.vowel
+                    length += 1
                   }
-                  for one in buffer.indices
-                  where one == 0 || buffer[one] != buffer[one - 1] {
-                    for other in (one + 1)..<buffer.count
-                    where other == one + 1 || buffer[other] != buffer[other - 1] {
-                      lookups.append(
-                        (Skeleton.fingerprint(buffer, skipping: one, and: other), 0, 0))
+                }
+                if !lastToken.isCommon { allCommon = false }
+                guard length <= longestSkeleton + 1 else { break }
+                // A span of several tokens that begins or ends with a common word ("call
+                // alex") is looked up only as its inner part: names rarely begin or end
+                // with "call" or "please", and exact names that do are found exactly.
+                guard length > 0, !allCommon else { continue }
+                if last > first, firstToken.isCommon || lastToken.isCommon { continue }
+                let span = firstToken.start..<lastToken.end
+                let buffer = UnsafeBufferPointer(start: elements, count: length)
+                let lookupCount = Self.makeLookups(
+                  buffer, deep: deep, singleToken: last == first, into: lookups)
+                guard lookupCount > 0 else { continue }
+                // The lookups run in stages, each over all of the span's lookups, so that
+                // their memory reads (most of them cache misses in a large index) overlap:
+                // directory slots, then the searches, then the keys found. Each lookup finds
+                // keys' own skeletons and then variants; each kind is skipped when it names
+                // too many keys.
+                slots.reserve(lookupCount)
+                for index in 0..<lookupCount {
+                  let slot = skeletons.slot(of: lookups.base[index].fingerprint, shift: shift)
+                  slots.base[index] = (slot.lowerBound, slot.upperBound)
+                }
+                hits.reserve(lookupCount * 2 * fanOut)
+                var hitCount = 0
+                for index in 0..<lookupCount {
+                  let slot = slots.base[index]
+                  guard slot.lower < slot.upper else { continue }
+                  let lookup = lookups.base[index]
+                  let range = skeletons.range(of: lookup.fingerprint, in: slot.lower..<slot.upper)
+                  guard !range.isEmpty else { continue }
+                  let split = skeletons.split(range)
+                  let own = range.lowerBound..<split
+                  if !own.isEmpty, own.count <= fanOut {
+                    for position in own {
+                      hits.base[hitCount] = (skeletons.key(at: position), lookup.own)
+                      hitCount += 1
                     }
                   }
-                  return
-                }
-                lookups.append((Skeleton.fingerprint(buffer), 3, 2))
-                guard buffer.count >= Self.minimumVariantSkeleton else { return }
-                for index in buffer.indices
-                where index == 0 || buffer[index] != buffer[index - 1] {
-                  lookups.append((Skeleton.fingerprint(buffer, skipping: index), 2, 1))
-                }
-                // A vowel the recognizer dropped: the span with a vowel put back where none
-                // stands next to it, among keys' own skeletons (partial keys have no
-                // variants) and variants. Like deletion variants, only for spans of at least
-                // minimumVariantSkeleton elements: shorter ones name too many keys.
-                for index in 0...buffer.count
-                where (index == buffer.count || buffer[index] != Skeleton.vowel)
-                  && (index == 0 || buffer[index - 1] != Skeleton.vowel)
-                {
-                  lookups.append((Skeleton.fingerprint(buffer, insertingVowelAt: index), 2, 0))
-                }
-              }
-              // The lookups run in stages, each over all of the span's lookups, so that
-              // their memory reads (most of them cache misses in a large index) overlap:
-              // directory slots, then the searches, then the keys found. Each lookup finds
-              // keys' own skeletons and then variants; each kind is skipped when it names
-              // too many keys.
-              slots.removeAll(keepingCapacity: true)
-              for lookup in lookups {
-                slots.append(skeletons.slot(of: lookup.fingerprint, shift: shift))
-              }
-              hits.removeAll(keepingCapacity: true)
-              for (lookup, slot) in zip(lookups, slots) where !slot.isEmpty {
-                let range = skeletons.range(of: lookup.fingerprint, in: slot)
-                guard !range.isEmpty else { continue }
-                let split = skeletons.split(range)
-                for kind in 0..<2 {
-                  let part = kind == 0 ? range.lowerBound..<split : split..<range.upperBound
-                  guard !part.isEmpty, part.count <= Self.maximumSkeletonFanOut else {
-                    continue
-                  }
-                  let priority = kind == 0 ? lookup.own : lookup.variant
-                  for position in part {
-                    hits.append((skeletons.key(at: position), priority))
+                  let variants = split..<range.upperBound
+                  if !variants.isEmpty, variants.count <= fanOut {
+                    for position in variants {
+                      hits.base[hitCount] = (skeletons.key(at: position), lookup.variant)
+                      hitCount += 1
+                    }
                   }
                 }
-              }
-              // The span is the pattern of the bit-parallel distance (the distance is
-              // symmetric), so its bit masks are made once for all the keys it found.
-              let spanIsPattern = span.count <= 64
-              let spanText = UnsafeBufferPointer(rebasing: text[span])
-              if spanIsPattern { Alignment.setPattern(spanText, in: equal) }
-              for (key32, priority) in hits {
-                let key = Int(key32)
-                if !isAllowed(key, allowedTypes) { continue }
-                // Found before at this span (by another of its lookups): the same
-                // estimate, so only a higher priority can change.
-                let slot = foundKeys.place(of: key32)
-                if let slot, found[slot].window == span {
-                  found[slot].priority = max(found[slot].priority, priority)
-                  continue
-                }
-                let bounds = symbolRange(ofKey: key)
-                let keyText = UnsafeBufferPointer(rebasing: keySymbols[bounds])
-                let distance =
-                  spanIsPattern
-                  ? Alignment.bitParallelDistance(
-                    patternLength: span.count, keyText, equal: equal)
-                  : bounds.count <= 64
-                    ? Alignment.bitParallelDistance(keyText, spanText, equal: equal)
-                    : Alignment.levenshtein(Array(keyText), Array(spanText))
-                // Weighted, a whole name one edit away outranks the exact words of
-                // other names it shares (partial keys weigh 0.85).
-                let estimate =
-                  (1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
-                  * weight(ofKey: key)
-                if let slot {
-                  let current = found[slot]
-                  if current.estimate > estimate
-                    || (current.estimate == estimate && current.priority >= priority)
+                // The span is the pattern of the bit-parallel distance (the distance is
+                // symmetric), so its bit masks are made once for all the keys it found.
+                let spanIsPattern = span.count <= 64
+                let spanText = UnsafeBufferPointer(rebasing: text[span])
+                if spanIsPattern { Alignment.setPattern(spanText, in: equal) }
+                for index in 0..<hitCount {
+                  let (key32, priority) = hits.base[index]
+                  let key = Int(key32)
+                  if !isAllowed(key, allowedTypes) { continue }
+                  // Found before at this span (by another of its lookups): the same
+                  // estimate, so only a higher priority can change.
+                  let place = foundKeys.place(of: key32)
+                  if let place, found.base[place].start == span.lowerBound,
+                    found.base[place].end == span.upperBound
                   {
+                    found.base[place].priority = max(found.base[place].priority, priority)
                     continue
                   }
-                  found[slot] = (key32, estimate, priority, span)
-                } else {
-                  foundKeys.insert(key32, place: found.count)
-                  found.append((key32, estimate, priority, span))
+                  let bounds = symbolRange(ofKey: key)
+                  let keyText = UnsafeBufferPointer(rebasing: keySymbols[bounds])
+                  let distance =
+                    spanIsPattern
+                    ? Alignment.bitParallelDistance(
+                      patternLength: span.count, keyText, equal: equal)
+                    : bounds.count <= 64
+                      ? Alignment.bitParallelDistance(keyText, spanText, equal: equal)
+                      : Alignment.levenshtein(Array(keyText), Array(spanText))
+                  // Weighted, a whole name one edit away outranks the exact words of
+                  // other names it shares (partial keys weigh 0.85).
+                  let estimate =
+                    (1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
+                    * weight(ofKey: key)
+                  let candidate = FoundCandidate(
+                    key: key32, estimate: estimate, priority: priority, start: span.lowerBound,
+                    end: span.upperBound)
+                  if let place {
+                    let current = found.base[place]
+                    if current.estimate > estimate
+                      || (current.estimate == estimate && current.priority >= priority)
+                    {
+                      continue
+                    }
+                    found.base[place] = candidate
+                  } else {
+                    foundKeys.insert(key32, place: found.count)
+                    found.append(candidate)
+                  }
                 }
+                if spanIsPattern { Alignment.clearPattern(spanText, in: equal) }
               }
-              if spanIsPattern { Alignment.clearPattern(spanText, in: equal) }
             }
           }
         }
@@ -603,28 +592,97 @@ extension MatchIndex {
     }
     // The best few of often hundreds found, kept in order as they come: cheaper than
     // sorting them all, and the same keys in the same order (the order is total).
+    let candidates = found.base
     func isBetter(_ a: Int, _ b: Int) -> Bool {
-      let (a, b) = (found[a], found[b])
+      let (a, b) = (candidates[a], candidates[b])
       if a.estimate != b.estimate { return a.estimate > b.estimate }
       if a.priority != b.priority { return a.priority > b.priority }
-      if a.window.count != b.window.count { return a.window.count > b.window.count }
+      if a.end - a.start != b.end - b.start { return a.end - a.start > b.end - b.start }
       return a.key < b.key
     }
     let wanted = Self.maximumLookupCandidates
     var best: [Int] = []
     best.reserveCapacity(wanted + 1)
-    for index in found.indices {
+    for index in 0..<found.count {
       if best.count == wanted, !isBetter(index, best[wanted - 1]) { continue }
       var position = best.count
       while position > 0, isBetter(index, best[position - 1]) { position -= 1 }
       best.insert(index, at: position)
       if best.count > wanted { best.removeLast() }
     }
-    // Labeled as the result is: a tuple array whose labels differ is converted element by
-    // element at run time.
-    let result = best.map { (key: found[$0].key, window: found[$0].window) }
-    scratch.lookupFound = found
-    return result
+    return best.map { (key: candidates[$0].key, window: candidates[$0].start..<candidates[$0].end) }
+  }
+
+  /// Writes the fingerprints to look up for a span's `skeleton` into `lookups`, with the
+  /// priorities of what they find, and returns how many. Without `deep`: the skeleton
+  /// itself; then, for skeletons of at least ``minimumVariantSkeleton`` elements, its
+  /// one-deletion variants and the skeleton with a vowel put back where the recognizer may
+  /// have dropped one. With `deep` (the second chance, single-token spans longer than
+  /// ``minimumVariantSkeleton`` only): its two-deletion variants.
+  ///
+  /// - Complexity: O(*s*²) for a skeleton of *s* elements (O(*s*³) with `deep`).
+  private static func makeLookups(
+    _ skeleton: UnsafeBufferPointer<UInt8>, deep: Bool, singleToken: Bool,
+    into lookups: ScratchBuffer<Lookup>
+  ) -> Int {
+    let count = skeleton.count
+    if deep {
+      var made = 0
+      // Second chance: words with two more elements than a key, or one more and one other.
+      guard singleToken, count > minimumVariantSkeleton else { return 0 }
+      lookups.reserve(count * (count - 1) / 2)
+      for one in 0..<count where one == 0 || skeleton[one] != skeleton[one - 1] {
+        for other in (one + 1)..<count
+        where other == one + 1 || skeleton[other] != skeleton[other - 1] {
+          lookups.base[made] = Lookup(
+            fingerprint: Skeleton.fingerprint(skeleton, skipping: one, and: other), own: 0,
+            variant: 0)
+          made += 1
+        }
+      }
+      return made
+    }
+    lookups.reserve(2 * count + 2)
+    // The hash of each prefix, so that each variant hashes only what follows its change. The
+    // skeleton never has two vowel marks side by side, so only a deletion between two vowel
+    // marks brings vowels together (and the second is not counted, as in
+    // `Skeleton.fingerprint(_:skipping:and:)`).
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count + 1) { prefix in
+      prefix[0] = hashSeed
+      for index in 0..<count { prefix[index + 1] = hash(prefix[index], skeleton[index]) }
+      lookups.base[0] = Lookup(fingerprint: fold(prefix[count]), own: 3, variant: 2)
+      var made = 1
+      guard count >= minimumVariantSkeleton else { return made }
+      for index in 0..<count where index == 0 || skeleton[index] != skeleton[index - 1] {
+        var state = prefix[index]
+        var next = index + 1
+        if index > 0, next < count, skeleton[index - 1] == Skeleton.vowel,
+          skeleton[next] == Skeleton.vowel
+        {
+          next += 1
+        }
+        while next < count {
+          state = hash(state, skeleton[next])
+          next += 1
+        }
+        lookups.base[made] = Lookup(fingerprint: fold(state), own: 2, variant: 1)
+        made += 1
+      }
+      // A vowel the recognizer dropped: the span with a vowel put back where none stands
+      // next to it, among keys' own skeletons (partial keys have no variants) and variants.
+      // Like deletion variants, only for spans of at least minimumVariantSkeleton elements:
+      // shorter ones name too many keys.
+      for index in 0...count
+      where (index == count || skeleton[index] != Skeleton.vowel)
+        && (index == 0 || skeleton[index - 1] != Skeleton.vowel)
+      {
+        var state = hash(prefix[index], Skeleton.vowel)
+        for next in index..<count { state = hash(state, skeleton[next]) }
+        lookups.base[made] = Lookup(fingerprint: fold(state), own: 2, variant: 0)
+        made += 1
+      }
+      return made
+    }
   }
 
   /// Keys that sound exactly like some token-aligned span of the window.
@@ -632,36 +690,52 @@ extension MatchIndex {
   /// - Complexity: O(*n* × *w*) hash lookups for *n* symbols and spans of up to the longest
   ///   key's length.
   private func exactCandidates(
-    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?
+    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?,
+    scratch: inout Scratch
   ) -> [(key: Int32, window: Range<Int>)] {
     // Each key once, at its first exact span: aligning it there scores it fully, and a key
     // repeated all over a long text costs no more than one occurrence.
     var result: [(key: Int32, window: Range<Int>)] = []
-    var seen = Set<Int32>()
-    let text = utterance.symbols
+    let seen = scratch.foundKeys
+    seen.removeAll()
     let shift = exactKeys.shift
-    for start in window where utterance.startsToken[start] {
-      var hash = Self.hashSeed
-      var end = start + 1
-      while end <= window.upperBound, end - start <= longestKey {
-        hash = Self.hash(hash, text[end - 1])
-        if utterance.endsToken[end] {
-          for position in exactKeys.range(of: Self.fold(hash), shift: shift) {
-            let key = Int(exactKeys.key(at: position))
-            guard symbols[symbolRange(ofKey: key)].elementsEqual(text[start..<end]),
-              isAllowed(key, allowedTypes)
-            else { continue }
-            if seen.insert(Int32(key)).inserted { result.append((Int32(key), start..<end)) }
+    symbols.withUnsafeBufferPointer { keySymbols in
+      utterance.symbols.withUnsafeBufferPointer { text in
+        utterance.startsToken.withUnsafeBufferPointer { startsToken in
+          utterance.endsToken.withUnsafeBufferPointer { endsToken in
+            for start in window where startsToken[start] {
+              var hash = Self.hashSeed
+              var end = start + 1
+              let last = min(window.upperBound, start + longestKey)
+              while end <= last {
+                hash = Self.hash(hash, text[end - 1])
+                if endsToken[end] {
+                  let span = UnsafeBufferPointer(rebasing: text[start..<end])
+                  for position in exactKeys.range(of: Self.fold(hash), shift: shift) {
+                    let key = exactKeys.key(at: position)
+                    let bounds = symbolRange(ofKey: Int(key))
+                    guard bounds.count == span.count,
+                      UnsafeBufferPointer(rebasing: keySymbols[bounds]).elementsEqual(span),
+                      isAllowed(Int(key), allowedTypes), seen.place(of: key) == nil
+                    else { continue }
+                    seen.insert(key, place: 0)
+                    result.append((key, start..<end))
+                  }
+                }
+                end += 1
+              }
+            }
           }
         }
-        end += 1
       }
     }
     return result
   }
 
   /// Aligns one key against every token-aligned span of the window and scores the best.
-  private func verify(key: Int32, _ utterance: PreparedUtterance, window: Range<Int>) -> Scored? {
+  private func verify(
+    key: Int32, _ utterance: PreparedUtterance, window: Range<Int>, scratch: borrowing Scratch
+  ) -> Scored? {
     let keyBounds = symbolRange(ofKey: Int(key))
     guard
       let alignment = Alignment.best(
@@ -679,16 +753,13 @@ extension MatchIndex {
         keyLatin.count <= 64
         ? keyLatin.withUnsafeBufferPointer { pattern in
           spanLatin.withUnsafeBufferPointer { text in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
-              equal.initialize(repeating: 0)
-              return Alignment.bitParallelDistance(pattern, text, equal: equal)
-            }
+            Alignment.bitParallelDistance(pattern, text, equal: scratch.lookupSpace.latinMasks)
           }
         }
         : Alignment.levenshtein(Array(keyLatin), Array(spanLatin))
       latinSimilarity = 1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1))
     }
-    let keyWeight = PhoneticKey.weight(symbols[keyBounds])
+    let keyWeight = alignment.keyWeight
     let base = exact ? 1 : 0.6 * alignment.similarity + 0.4 * latinSimilarity
     let shortPenalty = exact ? 0 : Double(max(0, 30 - keyWeight)) / 100
     // Common words are penalized unless they are exactly the entry's one word: "this to"
@@ -733,34 +804,69 @@ struct Tally {
   var qualified = false
 }
 
-/// Scratch space for one query, reused across queries: the skeleton lookups' found keys,
-/// the keys verified and each entry's best match (small tables sized by what the query
-/// finds), and gram voting's counters (as big as the index, made the first time a query
-/// votes).
+/// Scratch space for one query, reused across queries: the skeleton lookups' working memory
+/// and found keys, the keys verified and each entry's best match (small tables sized by what
+/// the query finds), and gram voting's counters (as big as the index, made the first time a
+/// query votes).
 struct Scratch {
   var votes: [Tally] = []
   var epoch: UInt32 = 0
   /// Keys whose votes reached their share of grams in this query, in order of reaching it.
   var qualified: [Int32] = []
   var levels: [Int16] = []
-  /// Skeleton lookups: the keys found, and where each stands in `lookupFound`.
+  /// Skeleton lookups: where each key found stands in `lookupSpace.found`.
   var foundKeys = FoundKeys()
   /// Verification: the keys verified, and where each entry's best stands in `bestOfEntries`.
   var verifiedKeys = FoundKeys()
   var entryPlaces = FoundKeys()
   var bestOfEntries: [MatchIndex.Scored] = []
-  var lookupFound: [(key: Int32, estimate: Float, priority: Int8, window: Range<Int>)] = []
-  var lookupBuffers = LookupBuffers()
+  /// Skeleton lookups' working memory.
+  var lookupSpace = LookupSpace()
 }
 
-/// The working arrays of one call of skeleton lookups, kept in a query's ``Scratch``.
-struct LookupBuffers {
-  var tokenStarts: [Int] = []
-  var tokenEnds: [Int] = []
-  var skeleton: [UInt8] = []
-  var lookups: [(fingerprint: UInt32, own: Int8, variant: Int8)] = []
-  var slots: [Range<Int>] = []
-  var hits: [(key: Int32, priority: Int8)] = []
+/// One token of a skeleton lookup's window: its symbols, and whether it is a common word.
+struct SpanToken {
+  var start: Int
+  var end: Int
+  var isCommon: Bool
+}
+
+/// A fingerprint a skeleton lookup looks up, with the priorities of the keys' own skeletons
+/// and of the variants it finds.
+struct Lookup {
+  var fingerprint: UInt32
+  var own: Int8
+  var variant: Int8
+}
+
+/// A key found by skeleton lookups: its best estimate so far, the priority of the lookup
+/// that found it, and the span it was found at.
+struct FoundCandidate {
+  var key: Int32
+  var estimate: Float
+  var priority: Int8
+  var start: Int
+  var end: Int
+}
+
+/// The working memory of skeleton lookups, kept in a query's ``Scratch`` and reused.
+final class LookupSpace {
+  let tokens = ScratchBuffer<SpanToken>()
+  let skeleton = ScratchBuffer<UInt8>()
+  let lookups = ScratchBuffer<Lookup>()
+  /// Each lookup's directory slot, as the bounds of a range of the table.
+  let slots = ScratchBuffer<(lower: Int, upper: Int)>()
+  let hits = ScratchBuffer<(key: Int32, priority: Int8)>()
+  let found = ScratchBuffer<FoundCandidate>()
+  /// Bit masks for the bit-parallel distance between Latin keys in verification: 128 words,
+  /// all zero between uses.
+  let latinMasks: UnsafeMutableBufferPointer<UInt64> = {
+    let masks = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 128)
+    masks.initialize(repeating: 0)
+    return masks
+  }()
+
+  deinit { latinMasks.deallocate() }
 }
 
 extension Scratch {
@@ -774,7 +880,7 @@ extension Scratch {
 }
 
 /// Scratch space for queries, so a query allocates nothing in proportion to the
-/// vocabulary, and reuses the memory of its working arrays (``LookupBuffers``, found keys).
+/// vocabulary, and reuses the memory of its working arrays (``LookupSpace``, found keys).
 /// Each query takes its own scratch; concurrent queries never share one. At most 64 idle
 /// scratches are kept.
 final class ScratchPool: Sendable {
