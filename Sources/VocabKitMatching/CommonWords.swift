@@ -34,8 +34,20 @@ package enum CommonWords {
     return Set((english + " " + others).split(whereSeparator: \.isWhitespace).map(String.init))
   }()
 
-  /// The sound symbols of every common word, made once: most of the words of an utterance
-  /// are common, and a dictionary lookup costs a fraction of encoding.
-  package static let phoneticKeys: [String: [UInt8]] = Dictionary(
-    uniqueKeysWithValues: latinKeys.map { ($0, PhoneticKey(latinKey: $0).symbols) })
+  /// The common words in a fixed order, for ``phoneticKey(of:)``.
+  private static let list = latinKeys.sorted()
+
+  /// The common words, looked up by their bytes (``PackedWords``).
+  private static let table = PackedWords(list)
+
+  /// The sound symbols of every common word, in the order of `list`, made once: most of
+  /// the words of an utterance are common, and a lookup costs a fraction of encoding.
+  private static let phoneticKeys = list.map { PhoneticKey(latinKey: $0).symbols }
+
+  /// The sound symbols of `latinKey` when it is a common word, or nil when it is not.
+  ///
+  /// - Complexity: O(*n*) in the length of `latinKey`.
+  package static func phoneticKey(of latinKey: String) -> [UInt8]? {
+    table.index(of: latinKey).map { phoneticKeys[$0] }
+  }
 }

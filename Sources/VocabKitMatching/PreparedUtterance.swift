@@ -29,38 +29,55 @@ public struct PreparedUtterance: Sendable {
   }
 
   /// Prepares already normalized tokens.
+  ///
+  /// - Complexity: O(*n*) in the tokens' length.
   public init(text: String, tokens: [Token]) {
     self.text = text
     self.tokens = tokens
-    // A key has about as many symbols as its Latin key has bytes: room for that at once, so
-    // that the arrays do not grow symbol by symbol.
-    let expected = tokens.reduce(8) { $0 + $1.latinKey.utf8.count }
-    var symbols: [UInt8] = []
-    symbols.reserveCapacity(expected)
-    var tokenOfSymbol: [Int32] = []
-    tokenOfSymbol.reserveCapacity(expected)
-    var starts: [Bool] = [false]
-    starts.reserveCapacity(expected + 1)
-    var ends: [Bool] = [false]
-    ends.reserveCapacity(expected + 1)
+    // Each token's sound symbols; common words' are made once (the lookup that finds them
+    // also says whether a word is common). Then every array is made at its final size.
+    var keys: [[UInt8]] = []
+    keys.reserveCapacity(tokens.count)
     var isCommonToken: [Bool] = []
     isCommonToken.reserveCapacity(tokens.count)
-    for (index, token) in tokens.enumerated() {
-      // Common words' keys are made once (one lookup also says whether a word is common).
-      let common = CommonWords.phoneticKeys[token.latinKey]
+    var symbolCount = 0
+    var latinCount = 0
+    for token in tokens {
+      let common = CommonWords.phoneticKey(of: token.latinKey)
       isCommonToken.append(common != nil)
       let key = common ?? PhoneticKey(latinKey: token.latinKey).symbols
-      guard !key.isEmpty else { continue }
-      starts[symbols.count] = true
-      symbols += key
-      tokenOfSymbol += repeatElement(Int32(index), count: key.count)
-      starts += repeatElement(false, count: key.count)
-      ends += repeatElement(false, count: key.count)
-      ends[symbols.count] = true
+      keys.append(key)
+      symbolCount += key.count
+      latinCount += token.latinKey.utf8.count
     }
-    var prefix: [Int32] = [0]
-    prefix.reserveCapacity(symbols.count + 1)
-    for symbol in symbols { prefix.append(prefix.last! + PhoneticKey.indelCost(symbol)) }
+    var symbols = [UInt8](repeating: 0, count: symbolCount)
+    var tokenOfSymbol = [Int32](repeating: 0, count: symbolCount)
+    var starts = [Bool](repeating: false, count: symbolCount + 1)
+    var ends = [Bool](repeating: false, count: symbolCount + 1)
+    var prefix = [Int32](repeating: 0, count: symbolCount + 1)
+    PhoneticKey.withCostTables { indel, _ in
+      symbols.withUnsafeMutableBufferPointer { symbols in
+        tokenOfSymbol.withUnsafeMutableBufferPointer { tokenOfSymbol in
+          starts.withUnsafeMutableBufferPointer { starts in
+            ends.withUnsafeMutableBufferPointer { ends in
+              prefix.withUnsafeMutableBufferPointer { prefix in
+                var position = 0
+                for (index, key) in keys.enumerated() where !key.isEmpty {
+                  starts[position] = true
+                  for symbol in key {
+                    symbols[position] = symbol
+                    tokenOfSymbol[position] = Int32(index)
+                    prefix[position + 1] = prefix[position] &+ indel[Int(symbol & 0x7F)]
+                    position += 1
+                  }
+                  ends[position] = true
+                }
+              }
+            }
+          }
+        }
+      }
+    }
     self.symbols = symbols
     self.startsToken = starts
     self.endsToken = ends
@@ -68,7 +85,7 @@ public struct PreparedUtterance: Sendable {
     self.weightPrefix = prefix
     self.isCommonToken = isCommonToken
     var latinBytes: [UInt8] = []
-    latinBytes.reserveCapacity(expected)
+    latinBytes.reserveCapacity(latinCount)
     var latinBounds: [Int32] = [0]
     latinBounds.reserveCapacity(tokens.count + 1)
     for token in tokens {

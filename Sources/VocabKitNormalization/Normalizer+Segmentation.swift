@@ -299,9 +299,13 @@ extension Normalizer {
     if numbers.words.contains(folded) { return [folded] }
     // NFKC folding has already turned U+2011 (non-breaking hyphen) into U+2010 (whose UTF-8
     // starts with 0xE2). One pass over the bytes, as most words have neither.
-    guard folded.utf8.contains(where: { $0 == 0x2D || $0 == 0xE2 }),
-      folded.utf8.contains(0x2D) || folded.contains("\u{2010}")
-    else { return nil }
+    let hyphenated =
+      folded.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.contains { $0 == 0x2D || $0 == 0xE2 }
+      } ?? folded.utf8.contains { $0 == 0x2D || $0 == 0xE2 }
+    guard hyphenated, folded.utf8.contains(0x2D) || folded.contains("\u{2010}") else {
+      return nil
+    }
     let parts = folded.split { $0 == "-" || $0 == "\u{2010}" }.map(String.init)
     guard parts.count >= 2, parts.allSatisfy(numbers.words.contains) else { return nil }
     return parts

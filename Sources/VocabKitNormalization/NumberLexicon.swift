@@ -136,26 +136,20 @@ final class NumberLexicon: Sendable {
   private let parsed = BoundedCache<String, Int64?>(limit: 10_000)
 }
 
-/// A set of words kept in two halves, ASCII and the rest.
+/// A set of words (number words, scale words), for the lookup of every token.
 ///
-/// The standard library compares two strings byte by byte only when it knows both are in
-/// normal form, which it knows of ASCII strings alone; an English word probing a set that
-/// also holds Russian or Hindi words otherwise takes the slow Unicode comparison (a fifth of
-/// normalizing an English sentence). An ASCII word can only equal an ASCII word, so each
-/// lookup probes one half.
+/// A `Set<String>` would hash each token with SipHash and, for an English word probing a set
+/// that also holds Russian or Hindi words, compare strings the slow Unicode way;
+/// ``PackedWords`` finds short ASCII words by their bytes.
 struct WordSet: Sendable {
-  private let ascii: Set<String>
-  private let other: Set<String>
+  private let words: PackedWords
 
   init(_ words: Set<String>) {
-    ascii = words.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
-    other = words.subtracting(ascii)
+    self.words = PackedWords(words.sorted())
   }
 
   /// Whether `word` is in the set.
   ///
   /// - Complexity: O(*n*) in the length of `word`.
-  func contains(_ word: String) -> Bool {
-    word.utf8.allSatisfy { $0 < 0x80 } ? ascii.contains(word) : other.contains(word)
-  }
+  func contains(_ word: String) -> Bool { words.contains(word) }
 }
