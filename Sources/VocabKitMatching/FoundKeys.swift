@@ -65,12 +65,24 @@ final class FoundKeys {
     return stamps[cell] == epoch ? Int(places[cell]) : nil
   }
 
-  /// Records `key` (not found before in this query) at `place`.
+  /// The place recorded for `key` in this query, if it was found before, and the cell where
+  /// ``record(_:place:in:)`` records it when it was not: one probe for both. Makes room for
+  /// one more key first, so the cell stays valid until that record.
   ///
-  /// - Complexity: O(1) amortized.
-  func insert(_ key: Int32, place: Int) {
+  /// - Complexity: O(1) expected.
+  @inline(__always)
+  func find(_ key: Int32) -> (place: Int?, cell: Int) {
     if 2 * (count + 1) > capacity { grow() }
     let cell = cell(of: key)
+    return (stamps[cell] == epoch ? Int(places[cell]) : nil, cell)
+  }
+
+  /// Records `key`, which ``find(_:)`` did not find, at `place`, in the cell `find` gave
+  /// (with no other change to the table in between).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func record(_ key: Int32, place: Int, in cell: Int) {
     keys[cell] = key
     places[cell] = Int32(place)
     stamps[cell] = epoch

@@ -45,7 +45,8 @@ extension MatchIndex {
       // word that found it) when the new window reaches further.
       func verifyEach(_ candidates: [(key: Int32, window: Range<Int>)], widening: Bool = false) {
         for (key, span) in candidates {
-          if let place = verified.place(of: key) {
+          let (place, cell) = verified.find(key)
+          if let place {
             let before = verifiedWindows[place]
             let keyLength = keySymbolLength[Int(key)]
             guard widening, before.count < keyLength,
@@ -54,7 +55,7 @@ extension MatchIndex {
             verifiedWindows[place] =
               min(span.lowerBound, before.lowerBound)..<max(span.upperBound, before.upperBound)
           } else {
-            verified.insert(key, place: verifiedWindows.count)
+            verified.record(key, place: verifiedWindows.count, in: cell)
             verifiedWindows.append(span)
           }
           guard let scored = verify(key: key, utterance, window: span, scratch: scratch) else {
@@ -65,10 +66,11 @@ extension MatchIndex {
             partials.append(scored)
           }
           let entry = Int32(keyEntry[Int(key)])
-          if let place = entryPlaces.place(of: entry) {
-            if best[place].score < scored.score { best[place] = scored }
+          let (entryPlace, entryCell) = entryPlaces.find(entry)
+          if let entryPlace {
+            if best[entryPlace].score < scored.score { best[entryPlace] = scored }
           } else {
-            entryPlaces.insert(entry, place: best.count)
+            entryPlaces.record(entry, place: best.count, in: entryCell)
             best.append(scored)
           }
         }
@@ -546,7 +548,7 @@ extension MatchIndex {
                   if !isAllowed(key, allowedTypes) { continue }
                   // Found before at this span (by another of its lookups): the same
                   // estimate, so only a higher priority can change.
-                  let place = foundKeys.place(of: key32)
+                  let (place, cell) = foundKeys.find(key32)
                   if let place, found.base[place].start == span.lowerBound,
                     found.base[place].end == span.upperBound
                   {
@@ -579,7 +581,7 @@ extension MatchIndex {
                     }
                     found.base[place] = candidate
                   } else {
-                    foundKeys.insert(key32, place: found.count)
+                    foundKeys.record(key32, place: found.count, in: cell)
                     found.append(candidate)
                   }
                 }
@@ -716,9 +718,11 @@ extension MatchIndex {
                     let bounds = symbolRange(ofKey: Int(key))
                     guard bounds.count == span.count,
                       UnsafeBufferPointer(rebasing: keySymbols[bounds]).elementsEqual(span),
-                      isAllowed(Int(key), allowedTypes), seen.place(of: key) == nil
+                      isAllowed(Int(key), allowedTypes)
                     else { continue }
-                    seen.insert(key, place: 0)
+                    let (place, cell) = seen.find(key)
+                    guard place == nil else { continue }
+                    seen.record(key, place: 0, in: cell)
                     result.append((key, start..<end))
                   }
                 }

@@ -86,6 +86,8 @@ public final class Normalizer: Sendable {
     return text.withUTF8 { bytes -> [Token]? in
       guard !bytes.isEmpty else { return nil }
       var tokens: [Token] = []
+      // Room for every word at once (at most one more than the spaces).
+      tokens.reserveCapacity(bytes.reduce(1) { $0 + ($1 == 0x20 ? 1 : 0) })
       var start: Int? = nil
       func word(_ range: Range<Int>) -> Token {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])

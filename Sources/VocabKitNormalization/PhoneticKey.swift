@@ -191,6 +191,9 @@ public struct PhoneticKey: Hashable, Sendable {
 
   /// Calls `body` with the indel (128 entries) and substitution (128 × 128, row `a << 7`)
   /// cost tables, for hot loops that should not look the tables up per symbol.
+  /// Inlinable, so that callers in other modules get it specialized for their closure
+  /// instead of a generic call (which looks type metadata up at run time) in their hot loops.
+  @inlinable
   public static func withCostTables<Result>(
     _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) throws -> Result
   ) rethrows -> Result {
@@ -224,12 +227,14 @@ public struct PhoneticKey: Hashable, Sendable {
   /// The sum of the indel costs of the symbols of an array; see ``weight(_:)-(ArraySlice<UInt8>)``.
   public static func weight(_ symbols: [UInt8]) -> Int32 { weight(symbols[...]) }
 
-  private struct CostTables: Sendable {
-    var indel: [Int32]
-    var substitution: [Int32]
+  @usableFromInline
+  struct CostTables: Sendable {
+    @usableFromInline var indel: [Int32]
+    @usableFromInline var substitution: [Int32]
   }
 
-  private static let costs: CostTables = {
+  @usableFromInline
+  static let costs: CostTables = {
     var indel = [Int32](repeating: 10, count: 128)
     for vowel in "aeiou" { indel[Int(vowel.asciiValue!)] = 5 }
     indel[Int(Character("h").asciiValue!)] = 4

@@ -202,10 +202,11 @@ import VocabKitTestSupport
       for _ in 0..<random.next(300) {
         let key = Int32(random.next(1000))
         #expect(found.place(of: key) == reference[key])
-        if reference[key] == nil {
-          let place = reference.count
-          found.insert(key, place: place)
-          reference[key] = place
+        let (place, cell) = found.find(key)
+        #expect(place == reference[key])
+        if place == nil {
+          found.record(key, place: reference.count, in: cell)
+          reference[key] = reference.count
         }
       }
       for key in Int32(0)..<1000 { #expect(found.place(of: key) == reference[key]) }
