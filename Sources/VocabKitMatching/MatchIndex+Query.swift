@@ -117,7 +117,7 @@ extension MatchIndex {
       scratch.bestOfEntries = best
       return ranked
     }
-    return Self.withoutExplainedAway(ranked).prefix(limit).map { match(for: $0, utterance) }
+    return Self.withoutExplainedAway(ranked, limit: limit).map { match(for: $0, utterance) }
   }
 
   /// Finds entries in a text; see ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)``.
@@ -169,17 +169,23 @@ extension MatchIndex {
 
   /// Drops each match whose span lies strictly inside the span of another match that scores
   /// at most ``containmentMargin`` less: in "call alex kim", "Alex Kim" explains the words
-  /// of "Alex" away, and in "call alex kin" too, as "kin" is most likely "Kim". Order is kept.
+  /// of "Alex" away, and in "call alex kin" too, as "kin" is most likely "Kim". Order is kept,
+  /// and at most `limit` matches are kept (the first `limit` that are not explained away).
   ///
-  /// - Complexity: O(*k*²) in the number of matches (at most the verified candidates).
-  static func withoutExplainedAway(_ ranked: [Scored]) -> [Scored] {
-    ranked.filter { inner in
-      !ranked.contains { outer in
+  /// - Complexity: O(*l* × *k*) for *k* matches (at most the verified candidates), of which
+  ///   the first *l* are not explained away (at most `limit`, plus those explained away
+  ///   before them).
+  static func withoutExplainedAway(_ ranked: [Scored], limit: Int = .max) -> [Scored] {
+    var kept: [Scored] = []
+    for inner in ranked where kept.count < limit {
+      let explainedAway = ranked.contains { outer in
         outer.start <= inner.start && outer.end >= inner.end
           && outer.end - outer.start > inner.end - inner.start
           && outer.score >= inner.score - containmentMargin
       }
+      if !explainedAway { kept.append(inner) }
     }
+    return kept
   }
 
   /// The deduction for a match whose words are all common words (a built-in list of frequent
@@ -378,8 +384,8 @@ extension MatchIndex {
   private func select(_ scratch: inout Scratch) -> [Int32] {
     // Votes now come from a window about as long as the key: chance density is low.
     let d: Float = 0.03
-    var histogram = [Int](repeating: 0, count: 1024)
     scratch.levels.removeAll(keepingCapacity: true)
+    var highest: Int16 = 0
     keyGramCount.withUnsafeBufferPointer { gramCount in
       for key in scratch.qualified {
         let tally = scratch.votes[Int(key)]
@@ -388,15 +394,24 @@ extension MatchIndex {
         // Shared grams weighted by the share of the key they cover (v²/g), less chance.
         let strength = v * v / g - g * d
         let level = Int16(min(max(Int(strength * 16), 0), 1023))
-        histogram[Int(level)] += 1
+        highest = max(highest, level)
         scratch.levels.append(level)
       }
     }
-    var threshold = 1023
-    var above = 0
-    while threshold > 0, above + histogram[threshold] < Self.maximumCandidates {
-      above += histogram[threshold]
-      threshold -= 1
+    // The highest level that, with every level above it, holds at least maximumCandidates
+    // keys (or 0), counted in a histogram of the levels up to the highest one.
+    let levels = scratch.levels
+    let threshold = withUnsafeTemporaryAllocation(of: Int32.self, capacity: Int(highest) + 1) {
+      histogram in
+      histogram.initialize(repeating: 0)
+      for level in levels { histogram[Int(level)] += 1 }
+      var threshold = Int(highest)
+      var above = 0
+      while threshold > 0, above + Int(histogram[threshold]) < Self.maximumCandidates {
+        above += Int(histogram[threshold])
+        threshold -= 1
+      }
+      return threshold
     }
     var result: [Int32] = []
     result.reserveCapacity(Self.maximumCandidates)

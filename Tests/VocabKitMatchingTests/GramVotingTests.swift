@@ -1,5 +1,6 @@
 import Testing
 import VocabKitNormalization
+import VocabKitTestSupport
 
 @testable import VocabKitMatching
 
@@ -81,6 +82,30 @@ import VocabKitNormalization
       try MatchIndex(
         reading: &again, entries: Array(index.entries.dropLast()),
         normalizer: try Normalizer.shared)
+    }
+  }
+}
+
+/// Matches explained away by longer ones, with and without a limit.
+@Suite struct ExplainedAwayTests {
+  /// Seeded random ranked matches: keeping the first `limit` that are not explained away is
+  /// the same as filtering them all and taking `limit`.
+  @Test func aLimitKeepsThePrefixOfTheFullFilter() {
+    var random = SplitMix64(seed: 29)
+    for _ in 0..<300 {
+      let ranked = (0..<random.next(40)).map { index in
+        let start = random.next(20)
+        return MatchIndex.Scored(
+          key: Int32(index), score: Double(random.next(100)) / 100, phonetic: 0, latin: 0,
+          exact: false, shortPenalty: 0, commonWordPenalty: 0, start: start,
+          end: start + 1 + random.next(6))
+      }.sorted { $0.score > $1.score }
+      let all = MatchIndex.withoutExplainedAway(ranked).map(\.key)
+      for limit in [0, 1, 2, 5, 100] {
+        #expect(
+          MatchIndex.withoutExplainedAway(ranked, limit: limit).map(\.key)
+            == Array(all.prefix(limit)))
+      }
     }
   }
 }
