@@ -43,7 +43,11 @@ extension MatchIndex {
       // Verifies each candidate not verified before; with `widening`, also those verified
       // before in a window too short to hold them (a whole phrase first aligned with only the
       // word that found it) when the new window reaches further.
-      func verifyEach(_ candidates: [(key: Int32, window: Range<Int>)], widening: Bool = false) {
+      // With `soundingExactly`, each candidate's window is a span that sounds exactly like it.
+      func verifyEach(
+        _ candidates: [(key: Int32, window: Range<Int>)], widening: Bool = false,
+        soundingExactly: Bool = false
+      ) {
         for (key, span) in candidates {
           let (place, cell) = verified.find(key)
           if let place {
@@ -58,9 +62,11 @@ extension MatchIndex {
             verified.record(key, place: verifiedWindows.count, in: cell)
             verifiedWindows.append(span)
           }
-          guard let scored = verify(key: key, utterance, window: span, scratch: scratch) else {
-            continue
-          }
+          guard
+            let scored = verify(
+              key: key, utterance, window: span, soundingExactly: soundingExactly,
+              scratch: scratch)
+          else { continue }
           bestScore = max(bestScore, scored.score)
           if isPartial(Int(key)), scored.score >= Self.completionScore {
             partials.append(scored)
@@ -80,7 +86,8 @@ extension MatchIndex {
       // second chance (words less two elements) and then gram voting, which find keys with
       // more edits.
       verifyEach(
-        exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
+        exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch),
+        soundingExactly: true)
       verifyEach(
         neighborhoodCandidates(
           utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
@@ -752,13 +759,21 @@ extension MatchIndex {
   }
 
   /// Aligns one key against every token-aligned span of the window and scores the best.
+  ///
+  /// With `soundingExactly`, the window is a span whose symbols are the key's: aligning the
+  /// key there costs nothing, and any other span of the window (each shorter) costs more,
+  /// so the alignment is the window itself with similarity 1, without the alignment table.
   private func verify(
-    key: Int32, _ utterance: PreparedUtterance, window: Range<Int>, scratch: borrowing Scratch
+    key: Int32, _ utterance: PreparedUtterance, window: Range<Int>, soundingExactly: Bool,
+    scratch: borrowing Scratch
   ) -> Scored? {
     let keyBounds = symbolRange(ofKey: Int(key))
     guard
-      let alignment = Alignment.best(
-        key: symbols[keyBounds], utterance: utterance, window: window)
+      let alignment = soundingExactly
+        ? Alignment.Result(
+          similarity: 1, start: window.lowerBound, end: window.upperBound,
+          keyWeight: PhoneticKey.weight(symbols[keyBounds]))
+        : Alignment.best(key: symbols[keyBounds], utterance: utterance, window: window)
     else { return nil }
     let tokenRange = utterance.tokenRange(symbols: alignment.start, alignment.end)
     let spanLatin = utterance.latin(tokenRange)

@@ -109,3 +109,31 @@ import VocabKitTestSupport
     }
   }
 }
+
+/// Verification's shortcut for exact lookups against the alignment table.
+@Suite struct ExactAlignmentTests {
+  /// Seeded random utterances of one to four words: a key made of a span's own symbols,
+  /// aligned in that span alone, scores 1 on exactly that span (what verification assumes
+  /// for keys the exact lookup found there, without building the table).
+  @Test func aSpanAlignsWithItsOwnSymbolsAlone() throws {
+    var random = SplitMix64(seed: 31)
+    let syllables = ["ka", "ri", "sho", "ne", "tu", "mba", "el", "ix", "ou", "phy", "st"]
+    for _ in 0..<300 {
+      let words = (0..<(1 + random.next(4))).map { _ in
+        (0..<(1 + random.next(3))).map { _ in syllables[random.next(syllables.count)] }
+          .joined()
+      }
+      let utterance = try PreparedUtterance(
+        "call " + words.joined(separator: " ") + " now", normalizer: Normalizer.shared)
+      // The span of the words between "call" and "now".
+      let first = utterance.tokenOfSymbol.firstIndex(of: 1)!
+      let last = utterance.tokenOfSymbol.lastIndex(of: Int32(words.count))! + 1
+      let key = utterance.symbols[first..<last]
+      let result = try #require(
+        Alignment.best(key: key, utterance: utterance, window: first..<last))
+      #expect(result.similarity == 1)
+      #expect(result.start == first && result.end == last)
+      #expect(result.keyWeight == PhoneticKey.weight(key))
+    }
+  }
+}
