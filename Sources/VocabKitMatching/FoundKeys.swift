@@ -56,15 +56,6 @@ final class FoundKeys {
     return cell
   }
 
-  /// The place recorded for `key` in this query, if it was found before.
-  ///
-  /// - Complexity: O(1) expected.
-  @inline(__always)
-  func place(of key: Int32) -> Int? {
-    let cell = cell(of: key)
-    return stamps[cell] == epoch ? Int(places[cell]) : nil
-  }
-
   /// The place recorded for `key` in this query, if it was found before, and the cell where
   /// ``record(_:place:in:)`` records it when it was not: one probe for both. Makes room for
   /// one more key first, so the cell stays valid until that record.

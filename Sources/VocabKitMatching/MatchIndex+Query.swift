@@ -498,18 +498,15 @@ extension MatchIndex {
               var allCommon = true
               for last in first..<min(first + Self.maximumSpanTokens, tokens.count) {
                 let lastToken = tokens.base[last]
-                // The token's skeleton elements (as `Skeleton.append`): its classes, and a
-                // vowel mark for each run of vowels.
+                // The token's skeleton elements: its classes, and a vowel mark for each run
+                // of vowels.
                 for position in lastToken.start..<lastToken.end {
                   let symbol = text[position]
-                  let soundClass = classIndex[Int(symbol & 0x7F)]
-                  if soundClass != 255 {
-                    elements[length] = soundClass
-                    length += 1
-                  } else if Self.isVowel(symbol),
-                    length == 0 || elements[length - 1] != Skeleton.vowel
+                  if let element = Skeleton.element(
+                    of: symbol, soundClass: classIndex[Int(symbol & 0x7F)],
+                    after: length == 0 ? nil : elements[length - 1])
                   {
-                    elements[length] = Skeleton.vowel
+                    elements[length] = element
                     length += 1
                   }
                 }
@@ -667,29 +664,17 @@ extension MatchIndex {
       return made
     }
     lookups.reserve(2 * count + 2)
-    // The hash of each prefix, so that each variant hashes only what follows its change. The
-    // skeleton never has two vowel marks side by side, so only a deletion between two vowel
-    // marks brings vowels together (and the second is not counted, as in
-    // `Skeleton.fingerprint(_:skipping:and:)`).
-    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count + 1) { prefix in
-      prefix[0] = hashSeed
-      for index in 0..<count { prefix[index + 1] = hash(prefix[index], skeleton[index]) }
+    // Each variant hashes only what follows its change, from the prefixes' hashes.
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count + 1) { buffer in
+      let prefix = buffer.baseAddress!
+      Skeleton.prefixHashes(skeleton, into: prefix)
       lookups.base[0] = Lookup(fingerprint: fold(prefix[count]), own: 3, variant: 2)
       var made = 1
       guard count >= minimumVariantSkeleton else { return made }
       for index in 0..<count where index == 0 || skeleton[index] != skeleton[index - 1] {
-        var state = prefix[index]
-        var next = index + 1
-        if index > 0, next < count, skeleton[index - 1] == Skeleton.vowel,
-          skeleton[next] == Skeleton.vowel
-        {
-          next += 1
-        }
-        while next < count {
-          state = hash(state, skeleton[next])
-          next += 1
-        }
-        lookups.base[made] = Lookup(fingerprint: fold(state), own: 2, variant: 1)
+        lookups.base[made] = Lookup(
+          fingerprint: Skeleton.fingerprint(skeleton, prefix: prefix, skipping: index), own: 2,
+          variant: 1)
         made += 1
       }
       // A vowel the recognizer dropped: the span with a vowel put back where none stands
@@ -700,9 +685,9 @@ extension MatchIndex {
       where (index == count || skeleton[index] != Skeleton.vowel)
         && (index == 0 || skeleton[index - 1] != Skeleton.vowel)
       {
-        var state = hash(prefix[index], Skeleton.vowel)
-        for next in index..<count { state = hash(state, skeleton[next]) }
-        lookups.base[made] = Lookup(fingerprint: fold(state), own: 2, variant: 0)
+        lookups.base[made] = Lookup(
+          fingerprint: Skeleton.fingerprint(skeleton, prefix: prefix, insertingVowelAt: index),
+          own: 2, variant: 0)
         made += 1
       }
       return made
@@ -848,7 +833,8 @@ struct Scratch {
   /// Keys whose votes reached their share of grams in this query, in order of reaching it.
   var qualified: [Int32] = []
   var levels: [Int16] = []
-  /// Skeleton lookups: where each key found stands in `lookupSpace.found`.
+  /// Skeleton lookups: where each key found stands in `lookupSpace.found` (and, before
+  /// them, the keys the exact lookup has found).
   var foundKeys = FoundKeys()
   /// Verification: the keys verified, and where each entry's best stands in `bestOfEntries`.
   var verifiedKeys = FoundKeys()

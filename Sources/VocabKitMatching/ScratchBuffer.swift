@@ -36,9 +36,6 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
     count += 1
   }
 
-  /// The elements in use.
-  var elements: UnsafeMutableBufferPointer<Element> { .init(start: base, count: count) }
-
   private func grow(to total: Int) {
     let newCapacity = max(total, 2 * capacity)
     let new = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)

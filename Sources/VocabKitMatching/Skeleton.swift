@@ -23,12 +23,21 @@ enum Skeleton {
   /// Appends one symbol's element, merging a vowel into a vowel before it.
   @inline(__always)
   static func append(_ symbol: UInt8, to skeleton: inout [UInt8]) {
-    let soundClass = MatchIndex.classIndex[Int(symbol & 0x7F)]
-    if soundClass != 255 {
-      skeleton.append(soundClass)
-    } else if MatchIndex.isVowel(symbol), skeleton.last != vowel {
-      skeleton.append(vowel)
+    if let element = element(
+      of: symbol, soundClass: MatchIndex.classIndex[Int(symbol & 0x7F)], after: skeleton.last)
+    {
+      skeleton.append(element)
     }
+  }
+
+  /// The element `symbol` (of sound class `soundClass`, 255 for none) adds after a skeleton
+  /// whose last element is `last` (nil when it is empty): its class, a vowel mark for a vowel
+  /// after anything but a vowel mark, or nil for nothing. So a skeleton never has two vowel
+  /// marks side by side.
+  @inline(__always)
+  static func element(of symbol: UInt8, soundClass: UInt8, after last: UInt8?) -> UInt8? {
+    if soundClass != 255 { return soundClass }
+    return MatchIndex.isVowel(symbol) && last != vowel ? vowel : nil
   }
 
   /// The fingerprint of `skeleton` without the elements at `skipping` and `second` (nil:
@@ -47,30 +56,71 @@ enum Skeleton {
     return MatchIndex.fold(hash)
   }
 
-  /// The fingerprint of `skeleton` with a vowel put in before element `position` (the end
-  /// when `position` is the count), where no vowel stands next to it.
+  /// Writes the hash of each prefix of `skeleton` (`count` + 1 states, the empty prefix
+  /// first) to `prefix`, for the variant fingerprints below, which then hash only what
+  /// follows their change.
+  ///
+  /// - Complexity: O(*n*) for a skeleton of *n* elements.
   @inline(__always)
-  static func fingerprint(_ skeleton: UnsafeBufferPointer<UInt8>, insertingVowelAt position: Int)
-    -> UInt32
-  {
-    var hash = MatchIndex.hashSeed
-    for (index, element) in skeleton.enumerated() {
-      if index == position { hash = MatchIndex.hash(hash, vowel) }
-      hash = MatchIndex.hash(hash, element)
+  static func prefixHashes(
+    _ skeleton: UnsafeBufferPointer<UInt8>, into prefix: UnsafeMutablePointer<UInt64>
+  ) {
+    prefix[0] = MatchIndex.hashSeed
+    for index in skeleton.indices {
+      prefix[index + 1] = MatchIndex.hash(prefix[index], skeleton[index])
     }
-    if position == skeleton.count { hash = MatchIndex.hash(hash, vowel) }
+  }
+
+  /// The fingerprint of `skeleton` (never two vowel marks side by side) without the element
+  /// at `index`, from its ``prefixHashes(_:into:)``: `fingerprint(skeleton, skipping: index)`
+  /// in the time of the suffix. Only a deletion between two vowel marks brings vowels
+  /// together, and the second is then not counted.
+  ///
+  /// - Complexity: O(*n* − `index`).
+  @inline(__always)
+  static func fingerprint(
+    _ skeleton: UnsafeBufferPointer<UInt8>, prefix: UnsafePointer<UInt64>, skipping index: Int
+  ) -> UInt32 {
+    var hash = prefix[index]
+    var next = index + 1
+    if index > 0, next < skeleton.count, skeleton[index - 1] == vowel, skeleton[next] == vowel {
+      next += 1
+    }
+    while next < skeleton.count {
+      hash = MatchIndex.hash(hash, skeleton[next])
+      next += 1
+    }
     return MatchIndex.fold(hash)
   }
 
-  /// The distinct fingerprints of the one-deletion variants of `skeleton`.
+  /// The fingerprint of `skeleton` with a vowel put in before element `position` (the end
+  /// when `position` is the count), where no vowel stands next to it, from its
+  /// ``prefixHashes(_:into:)``.
+  ///
+  /// - Complexity: O(*n* − `position`).
+  @inline(__always)
+  static func fingerprint(
+    _ skeleton: UnsafeBufferPointer<UInt8>, prefix: UnsafePointer<UInt64>,
+    insertingVowelAt position: Int
+  ) -> UInt32 {
+    var hash = MatchIndex.hash(prefix[position], vowel)
+    for next in position..<skeleton.count { hash = MatchIndex.hash(hash, skeleton[next]) }
+    return MatchIndex.fold(hash)
+  }
+
+  /// The distinct fingerprints of the one-deletion variants of `skeleton` (never two vowel
+  /// marks side by side).
   static func deletionFingerprints(_ skeleton: [UInt8]) -> [UInt32] {
     skeleton.withUnsafeBufferPointer { buffer in
-      var seen: [UInt32] = []
-      for index in buffer.indices {
-        let fingerprint = fingerprint(buffer, skipping: index)
-        if !seen.contains(fingerprint) { seen.append(fingerprint) }
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: buffer.count + 1) { prefix in
+        prefixHashes(buffer, into: prefix.baseAddress!)
+        var seen: [UInt32] = []
+        for index in buffer.indices {
+          let fingerprint = fingerprint(buffer, prefix: prefix.baseAddress!, skipping: index)
+          if !seen.contains(fingerprint) { seen.append(fingerprint) }
+        }
+        return seen
       }
-      return seen
     }
   }
 }
