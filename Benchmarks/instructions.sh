@@ -68,5 +68,5 @@ for entries in "${ENTRIES[@]}"; do
   }
   echo "$entries entries: $((total / (QUERIES * 7))) instructions a query" \
     "(normalizing $(share 'NormalizerC9normalize'), making sound keys $(share 'PreparedUtteranceV4text6tokens')," \
-    "skeleton lookups $(share 'neighborhoodCandidates_6window12allowedTypes4deep7scratch'), verifying $(share 'MatchIndexC6verify'))"
+    "skeleton lookups $(share 'neighborhoodCandidates_6window12allowedTypes4deep4wide7scratch'), verifying $(share 'MatchIndexC6verify'))"
 done

@@ -84,7 +84,8 @@ extension MatchIndex {
       // Cheap lookups first: spans that sound exactly like a key, then spans within one
       // skeleton edit of one. Only when they find nothing good does the query pay for the
       // second chance (words less two elements) and then gram voting, which find keys with
-      // more edits.
+      // more edits; or, where voting would cost too much (large vocabularies), wide lookups:
+      // the one-edit lookups that named too many keys to rank the first time.
       verifyEach(
         exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch),
         soundingExactly: true)
@@ -110,8 +111,16 @@ extension MatchIndex {
           ))
       }
       if bestScore < Self.lookupSufficientScore {
-        verifyEach(
-          candidateKeys(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
+        if let voted = candidateKeys(
+          utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch)
+        {
+          verifyEach(voted)
+        } else {
+          verifyEach(
+            neighborhoodCandidates(
+              utterance, window: window, allowedTypes: allowedTypes, wide: true,
+              scratch: &scratch))
+        }
       }
       complete()
       let ranked = best.filter { $0.score >= cutoff }.sorted { a, b in
@@ -217,6 +226,16 @@ extension MatchIndex {
   /// lookup and gram voting still find such keys). On `vocab bench --suite match`, 32 gained
   /// 0.02 top-1 at 10k and 100k over 8; 128 gained no more and cost twice the time at 100k.
   static let maximumSkeletonFanOut = 32
+  /// Wide lookups (the last chance where gram voting does not run) take lookups naming up to
+  /// this many keys. Short names in a large vocabulary share their skeleton variants with
+  /// hundreds of others: on `vocab bench --suite match` at 100k entries, 256 found 12 meant
+  /// names of 1,000 that no other step finds (128 found 11, 512 13).
+  static let maximumWideFanOut = 256
+  /// Wide lookups estimate at most this many keys in one query, so that their cost is
+  /// bounded at any vocabulary size (lookups are taken in the order of the spans). At 100k
+  /// entries 1,000 found as many as no bound; at 1M entries, where the same lookups name ten
+  /// times the keys, it kept the p99 at 4 times the median instead of 6.
+  static let maximumWideKeys = 1_000
   /// The most keys from skeleton lookups verified for one query: the fastest setting that
   /// kept top-1 on `vocab bench --suite match` at 10k, 100k and 1M (12 lost a query at 10k;
   /// 24 found nothing more but cost 10% more instructions) and every corpus result.
@@ -254,11 +273,12 @@ extension MatchIndex {
   }
 
   /// Keys that share enough sound grams with the utterance, most shared first, each with
-  /// the stretch of the window around where its grams voted.
+  /// the stretch of the window around where its grams voted; or nil when the index has no
+  /// gram voting or the query's grams have more than ``maximumFallbackPostings`` postings.
   private func candidateKeys(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?,
     scratch: inout Scratch
-  ) -> [(key: Int32, window: Range<Int>)] {
+  ) -> [(key: Int32, window: Range<Int>)]? {
     // The window's sound classes, each marked when it comes from a common word: grams made
     // only of common words ("play", "on", "list") do not vote, so the carrier words of a
     // sentence neither flood the candidates nor outrank the words that name something.
@@ -296,7 +316,7 @@ extension MatchIndex {
       unigrams[Int(soundClass)] = true
     }
 
-    guard !keyGramCount.isEmpty else { return [] }  // A large index: no voting.
+    guard !keyGramCount.isEmpty else { return nil }  // A large index: no voting.
     scratch.prepareVotes(keyCount: keyEntry.count)
     scratch.qualified.removeAll(keepingCapacity: true)
     scratch.epoch &+= 1
@@ -317,7 +337,7 @@ extension MatchIndex {
     for (bucket, _) in visits {
       postingCount += Int(postingBounds[bucket + 1] - postingBounds[bucket])
     }
-    guard postingCount <= Self.maximumFallbackPostings else { return [] }
+    guard postingCount <= Self.maximumFallbackPostings else { return nil }
     var qualified = scratch.qualified
     scratch.qualified = []
     scratch.votes.withUnsafeMutableBufferPointer { votes in
@@ -440,24 +460,29 @@ extension MatchIndex {
   /// longer than a token), at most ``maximumLookupCandidates``, best first by estimated
   /// score, then by lookup priority (the span's own skeleton among the keys' own first),
   /// then longer spans first. With `deep` (the second chance), only the variants of
-  /// single-word spans less two elements are looked up.
+  /// single-word spans less two elements are looked up. With `wide` (the last chance where
+  /// gram voting does not run), the same lookups as without it, but only those that name
+  /// more than ``maximumSkeletonFanOut`` keys and at most ``maximumWideFanOut``, until they
+  /// have named ``maximumWideKeys`` keys in all.
   ///
   /// - Complexity: O(*t* × *s*) table lookups for *t* tokens and skeletons of *s* elements
   ///   (O(*t* × *s*²) with `deep`), plus the keys found (at most ``maximumSkeletonFanOut`` a
-  ///   lookup).
+  ///   lookup, or ``maximumWideKeys`` in all with `wide`).
   func neighborhoodCandidates(
-    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?, deep: Bool = false
+    _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?, deep: Bool = false,
+    wide: Bool = false
   ) -> [(key: Int32, window: Range<Int>)] {
     scratchPool.withScratch { scratch in
       neighborhoodCandidates(
-        utterance, window: window, allowedTypes: allowedTypes, deep: deep, scratch: &scratch)
+        utterance, window: window, allowedTypes: allowedTypes, deep: deep, wide: wide,
+        scratch: &scratch)
     }
   }
 
-  /// ``neighborhoodCandidates(_:window:allowedTypes:deep:)`` in the query's `scratch`.
+  /// ``neighborhoodCandidates(_:window:allowedTypes:deep:wide:)`` in the query's `scratch`.
   func neighborhoodCandidates(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?, deep: Bool = false,
-    scratch: inout Scratch
+    wide: Bool = false, scratch: inout Scratch
   ) -> [(key: Int32, window: Range<Int>)] {
     guard !skeletons.entries.isEmpty else { return [] }
     // The working memory is the scratch's, reused from query to query; the hot loops write
@@ -485,7 +510,13 @@ extension MatchIndex {
     // A span's skeleton has at most as many elements as the window has symbols.
     skeleton.reserve(window.count + 1)
     let shift = skeletons.shift
-    let fanOut = Self.maximumSkeletonFanOut
+    // The numbers of keys a lookup may name to be taken (the wide lookups take those the
+    // others left), and how many more keys the wide lookups may name.
+    let fanOut =
+      wide
+      ? (Self.maximumSkeletonFanOut + 1)...Self.maximumWideFanOut
+      : 1...Self.maximumSkeletonFanOut
+    var wideKeysLeft = wide ? Self.maximumWideKeys : Int.max
     Self.classIndex.withUnsafeBufferPointer { classIndex in
       symbols.withUnsafeBufferPointer { keySymbols in
         utterance.symbols.withUnsafeBufferPointer { text in
@@ -532,7 +563,7 @@ extension MatchIndex {
                   let slot = skeletons.slot(of: lookups.base[index].fingerprint, shift: shift)
                   slots.base[index] = (slot.lowerBound, slot.upperBound)
                 }
-                hits.reserve(lookupCount * 2 * fanOut)
+                hits.reserve(lookupCount * 2 * fanOut.upperBound)
                 var hitCount = 0
                 for index in 0..<lookupCount {
                   let slot = slots.base[index]
@@ -542,14 +573,16 @@ extension MatchIndex {
                   guard !range.isEmpty else { continue }
                   let split = skeletons.split(range)
                   let own = range.lowerBound..<split
-                  if !own.isEmpty, own.count <= fanOut {
+                  if fanOut.contains(own.count), own.count <= wideKeysLeft {
+                    if wide { wideKeysLeft -= own.count }
                     for position in own {
                       hits.base[hitCount] = (skeletons.key(at: position), lookup.own)
                       hitCount += 1
                     }
                   }
                   let variants = split..<range.upperBound
-                  if !variants.isEmpty, variants.count <= fanOut {
+                  if fanOut.contains(variants.count), variants.count <= wideKeysLeft {
+                    if wide { wideKeysLeft -= variants.count }
                     for position in variants {
                       hits.base[hitCount] = (skeletons.key(at: position), lookup.variant)
                       hitCount += 1
