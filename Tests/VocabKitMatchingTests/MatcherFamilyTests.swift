@@ -138,6 +138,27 @@ import VocabKitNormalization
     #expect(first.text == "vonuneet fabostul stibreem")
   }
 
+  /// A three-word name with its first word misrecognized scores just below one of its other
+  /// words said right (0.85, a word's weight), but spans the whole name: it is the entry's
+  /// match, and it explains away an entry sounding like its last word. Taking the entry's
+  /// higher score instead would answer Woovar.
+  @Test func aWholeNameJustBelowItsOwnWordIsTheEntrysMatch() throws {
+    let index = try MatchIndex(
+      entries: [
+        MatchEntry(
+          identifier: "whole", type: "contact",
+          phrases: [MatchPhrase("Shatroo Veesoutha Woofar")], priority: 0),
+        MatchEntry(
+          identifier: "other", type: "contact", phrases: [MatchPhrase("Woovar")], priority: 1),
+      ], normalizer: Normalizer.shared)
+    let matches = try index.matches(in: "call shargo veesoutha woofar on spotify", cutoff: 0.5)
+    let first = try #require(matches.first)
+    #expect(first.identifier == "whole", "\(matches.map { ($0.identifier, $0.score) })")
+    #expect(first.text == "shargo veesoutha woofar")
+    #expect(first.score < Double(MatchIndex.partialWeight) && first.components.coverage == 1)
+    #expect(!matches.contains { $0.identifier == "other" })
+  }
+
   /// A lookup may first find a whole name at one of its words ("jang", with a vowel put
   /// back, is a deletion variant of "zhang wei"); phrase completion then aligns the whole
   /// name again over the words around it, so the match spans the whole name.
