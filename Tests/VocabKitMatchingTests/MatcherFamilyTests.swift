@@ -159,6 +159,27 @@ import VocabKitNormalization
     #expect(!matches.contains { $0.identifier == "other" })
   }
 
+  /// A name of two words said with a suffix explains away an entry named like its first
+  /// word, said exactly: each word more that matches is more evidence (a larger margin than
+  /// for a span that adds only common words).
+  @Test func aLongerNameExplainsAwayAnExactEntryInsideIt() throws {
+    let index = try MatchIndex(
+      entries: [
+        MatchEntry(identifier: "bob", type: "contact", phrases: [MatchPhrase("Bob")], priority: 0),
+        MatchEntry(
+          identifier: "bob-smith", type: "contact", phrases: [MatchPhrase("Bob Smith")],
+          priority: 1),
+      ], normalizer: Normalizer.shared)
+    let matches = try index.matches(in: "i want to reply to bob smith's email", cutoff: 0.5)
+    let first = try #require(matches.first)
+    #expect(first.identifier == "bob-smith", "\(matches.map { ($0.identifier, $0.score) })")
+    #expect(first.score < 1 - MatchIndex.containmentMargin)
+    #expect(!matches.contains { $0.identifier == "bob" })
+    // A span that adds only a common word explains nothing more away.
+    let exact = try #require(try index.matches(in: "reply to bob please", cutoff: 0.5).first)
+    #expect(exact.identifier == "bob" && exact.score == 1)
+  }
+
   /// A lookup may first find a whole name at one of its words ("jang", with a vowel put
   /// back, is a deletion variant of "zhang wei"); phrase completion then aligns the whole
   /// name again over the words around it, so the match spans the whole name.
