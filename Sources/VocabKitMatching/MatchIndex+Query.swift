@@ -30,6 +30,8 @@ extension MatchIndex {
       // the scratch's small hash tables.
       let verified = scratch.verifiedKeys
       let entryPlaces = scratch.entryPlaces
+      // Verification's bit masks for Latin distances (all zero between uses).
+      let latinMasks = scratch.lookupSpace.latinMasks
       verified.removeAll()
       entryPlaces.removeAll()
       var best = scratch.bestOfEntries
@@ -65,7 +67,7 @@ extension MatchIndex {
           guard
             let scored = verify(
               key: key, utterance, window: span, soundingExactly: soundingExactly,
-              scratch: scratch)
+              latinMasks: latinMasks)
           else { continue }
           bestScore = max(bestScore, scored.score)
           if isPartial(Int(key)), scored.score >= Self.completionScore {
@@ -824,7 +826,7 @@ extension MatchIndex {
   /// so the alignment is the window itself with similarity 1, without the alignment table.
   private func verify(
     key: Int32, _ utterance: PreparedUtterance, window: Range<Int>, soundingExactly: Bool,
-    scratch: borrowing Scratch
+    latinMasks: UnsafeMutableBufferPointer<UInt64>
   ) -> Scored? {
     let keyBounds = symbolRange(ofKey: Int(key))
     guard
@@ -846,7 +848,7 @@ extension MatchIndex {
         keyLatin.count <= 64
         ? keyLatin.withUnsafeBufferPointer { pattern in
           spanLatin.withUnsafeBufferPointer { text in
-            Alignment.bitParallelDistance(pattern, text, equal: scratch.lookupSpace.latinMasks)
+            Alignment.bitParallelDistance(pattern, text, equal: latinMasks)
           }
         }
         : Alignment.levenshtein(Array(keyLatin), Array(spanLatin))
@@ -857,15 +859,16 @@ extension MatchIndex {
     let shortPenalty = exact ? 0 : Double(max(0, 30 - keyWeight)) / 100
     // Common words are penalized unless they are exactly the entry's one word: "this to"
     // for an entry "Thisto" is two common words run together, not a name.
+    var namingTokens = 0
+    for token in tokenRange where !utterance.isCommonToken[token] { namingTokens += 1 }
     let commonPenalty =
-      (!exact || tokenRange.count > 1) && utterance.isCommonToken[tokenRange].allSatisfy { $0 }
-      ? Self.commonWordPenalty : 0
+      (!exact || tokenRange.count > 1) && namingTokens == 0 ? Self.commonWordPenalty : 0
     let score = base * Double(weight(ofKey: Int(key))) - shortPenalty - commonPenalty
     return Scored(
       key: key, score: score, phonetic: alignment.similarity, latin: latinSimilarity,
       exact: exact, shortPenalty: shortPenalty, commonWordPenalty: commonPenalty,
       start: alignment.start, end: alignment.end,
-      namingTokens: utterance.isCommonToken[tokenRange].reduce(0) { $0 + ($1 ? 0 : 1) })
+      namingTokens: namingTokens)
   }
 
   private func match(for scored: Scored, _ utterance: PreparedUtterance) -> Match {
