@@ -269,14 +269,16 @@ extension MatchIndex {
   static let maximumSkeletonFanOut = 32
   /// Wide lookups (the last chance where gram voting does not run) take lookups naming up to
   /// this many keys. Short names in a large vocabulary share their skeleton variants with
-  /// hundreds of others: on `vocab bench --suite match` at 100k entries, 256 found 12 meant
-  /// names of 1,000 that no other step finds (128 found 11, 512 13).
+  /// hundreds of others: on `vocab bench --suite match` at 100k entries, wide lookups found
+  /// 6, 11 and 18 more meant names of 1,000 (seeds 1, 2 and 3) with 256; 6, 9 and 15 with
+  /// 128; 7, 11 and 18 with 512. At 1M entries, 3 more of 300.
   static let maximumWideFanOut = 256
   /// Wide lookups estimate at most this many keys in one query, so that their cost is
-  /// bounded at any vocabulary size (lookups are taken in the order of the spans). At 100k
-  /// entries 1,000 found as many as no bound; at 1M entries, where the same lookups name ten
-  /// times the keys, it kept the p99 at 4 times the median instead of 6.
-  static let maximumWideKeys = 1_000
+  /// bounded at any vocabulary size (lookups are taken in the order of the spans). At 1M
+  /// entries, where the same lookups name ten times the keys, 500 kept the p99 at 3.2-3.4
+  /// times the median, against 4.0-4.3 with 1,000, for 3 queries of 300 fewer found; at
+  /// 100k entries 1 of 1,000 fewer (seeds 1 and 2; none with seed 3).
+  static let maximumWideKeys = 500
   /// The most keys from skeleton lookups verified for one query: the fastest setting that
   /// kept top-1 on `vocab bench --suite match` at 10k, 100k and 1M (12 lost a query at 10k;
   /// 24 found nothing more but cost 10% more instructions) and every corpus result.
