@@ -85,9 +85,10 @@ extension MatchIndex {
       }
       // Cheap lookups first: spans that sound exactly like a key, then spans within one
       // skeleton edit of one. Only when they find nothing good does the query pay for the
-      // second chance (words less two elements) and then gram voting, which find keys with
-      // more edits; or, where voting would cost too much (large vocabularies), wide lookups:
-      // the one-edit lookups that named too many keys to rank the first time.
+      // second chance (words less two elements) and then gram voting (where it is cheap
+      // enough), which find keys with more edits; and last, wide lookups: the one-edit
+      // lookups that named too many keys to rank the first time (short names in a large
+      // vocabulary).
       verifyEach(
         exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch),
         soundingExactly: true)
@@ -113,16 +114,13 @@ extension MatchIndex {
           ))
       }
       if bestScore < Self.lookupSufficientScore {
-        if let voted = candidateKeys(
-          utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch)
-        {
-          verifyEach(voted)
-        } else {
-          verifyEach(
-            neighborhoodCandidates(
-              utterance, window: window, allowedTypes: allowedTypes, wide: true,
-              scratch: &scratch))
-        }
+        verifyEach(
+          candidateKeys(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
+      }
+      if bestScore < Self.lookupSufficientScore {
+        verifyEach(
+          neighborhoodCandidates(
+            utterance, window: window, allowedTypes: allowedTypes, wide: true, scratch: &scratch))
       }
       complete()
       let ranked = best.filter { $0.score >= cutoff }.sorted { a, b in
@@ -267,11 +265,12 @@ extension MatchIndex {
   /// lookup and gram voting still find such keys). On `vocab bench --suite match`, 32 gained
   /// 0.02 top-1 at 10k and 100k over 8; 128 gained no more and cost twice the time at 100k.
   static let maximumSkeletonFanOut = 32
-  /// Wide lookups (the last chance where gram voting does not run) take lookups naming up to
+  /// Wide lookups (the last chance, after gram voting) take lookups naming up to
   /// this many keys. Short names in a large vocabulary share their skeleton variants with
   /// hundreds of others: on `vocab bench --suite match` at 100k entries, wide lookups found
   /// 6, 11 and 18 more meant names of 1,000 (seeds 1, 2 and 3) with 256; 6, 9 and 15 with
-  /// 128; 7, 11 and 18 with 512. At 1M entries, 3 more of 300.
+  /// 128; 7, 11 and 18 with 512. At 1M entries, 3 more of 300; at 10k, after gram voting,
+  /// 1, 2 and 1 more of 1,000.
   static let maximumWideFanOut = 256
   /// Wide lookups estimate at most this many keys in one query, so that their cost is
   /// bounded at any vocabulary size (lookups are taken in the order of the spans). At 1M
@@ -318,12 +317,11 @@ extension MatchIndex {
   }
 
   /// Keys that share enough sound grams with the utterance, most shared first, each with
-  /// the stretch of the window around where its grams voted; or nil when the index has no
-  /// gram voting or the query's grams have more than ``maximumFallbackPostings`` postings.
+  /// the stretch of the window around where its grams voted.
   private func candidateKeys(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?,
     scratch: inout Scratch
-  ) -> [(key: Int32, window: Range<Int>)]? {
+  ) -> [(key: Int32, window: Range<Int>)] {
     // The window's sound classes, each marked when it comes from a common word: grams made
     // only of common words ("play", "on", "list") do not vote, so the carrier words of a
     // sentence neither flood the candidates nor outrank the words that name something.
@@ -361,7 +359,7 @@ extension MatchIndex {
       unigrams[Int(soundClass)] = true
     }
 
-    guard !keyGramCount.isEmpty else { return nil }  // A large index: no voting.
+    guard !keyGramCount.isEmpty else { return [] }  // A large index: no voting.
     scratch.prepareVotes(keyCount: keyEntry.count)
     scratch.qualified.removeAll(keepingCapacity: true)
     scratch.epoch &+= 1
@@ -382,7 +380,7 @@ extension MatchIndex {
     for (bucket, _) in visits {
       postingCount += Int(postingBounds[bucket + 1] - postingBounds[bucket])
     }
-    guard postingCount <= Self.maximumFallbackPostings else { return nil }
+    guard postingCount <= Self.maximumFallbackPostings else { return [] }
     var qualified = scratch.qualified
     scratch.qualified = []
     scratch.votes.withUnsafeMutableBufferPointer { votes in
@@ -505,10 +503,10 @@ extension MatchIndex {
   /// longer than a token), at most ``maximumLookupCandidates``, best first by estimated
   /// score, then by lookup priority (the span's own skeleton among the keys' own first),
   /// then longer spans first. With `deep` (the second chance), only the variants of
-  /// single-word spans less two elements are looked up. With `wide` (the last chance where
-  /// gram voting does not run), the same lookups as without it, but only those that name
-  /// more than ``maximumSkeletonFanOut`` keys and at most ``maximumWideFanOut``, until they
-  /// have named ``maximumWideKeys`` keys in all.
+  /// single-word spans less two elements are looked up. With `wide` (the last chance), the
+  /// same lookups as without it, but only those that name more than
+  /// ``maximumSkeletonFanOut`` keys and at most ``maximumWideFanOut``, until they have named
+  /// ``maximumWideKeys`` keys in all.
   ///
   /// - Complexity: O(*t* × *s*) table lookups for *t* tokens and skeletons of *s* elements
   ///   (O(*t* × *s*²) with `deep`), plus the keys found (at most ``maximumSkeletonFanOut`` a
