@@ -11,8 +11,9 @@ extension MatchIndex {
   ///   - cutoff: Matches scoring below this are not returned (never a fake 0).
   /// - Complexity: O(*t* × *s* + *c* × *m* × *n*): skeleton lookups for *t* tokens of *s*
   ///   skeleton elements, *c* verified keys of *m* symbols and an utterance of *n* symbols;
-  ///   plus, only when the lookups find nothing good, gram voting over at most
-  ///   ``maximumFallbackPostings`` postings.
+  ///   plus, only when nothing scores ``lookupSufficientScore``, the second chance's
+  ///   O(*t* × *s*²) lookups, gram voting over at most ``maximumFallbackPostings`` postings
+  ///   and wide lookups naming at most ``maximumWideKeys`` keys.
   public func matches(
     in utterance: PreparedUtterance, types: Set<String>? = nil, tokens: Range<Int>? = nil,
     limit: Int = 10, cutoff: Double = 0.5
@@ -26,8 +27,8 @@ extension MatchIndex {
     let window = symbolWindow(utterance, tokens: tokens)
     guard window.count > 0 else { return [] }
     let ranked = scratchPool.withScratch { scratch in
-      // Each key is verified once; each entry keeps its best-scoring key. Both are tracked in
-      // the scratch's small hash tables.
+      // Each key is verified once; each entry keeps its preferred match (see
+      // `isPreferred(_:over:cutoff:)`). Both are tracked in the scratch's small hash tables.
       let verified = scratch.verifiedKeys
       let entryPlaces = scratch.entryPlaces
       // Verification's bit masks for Latin distances (all zero between uses).
@@ -76,7 +77,9 @@ extension MatchIndex {
           let entry = Int32(keyEntry[Int(key)])
           let (entryPlace, entryCell) = entryPlaces.find(entry)
           if let entryPlace {
-            if Self.isPreferred(scored, over: best[entryPlace]) { best[entryPlace] = scored }
+            if Self.isPreferred(scored, over: best[entryPlace], cutoff: cutoff) {
+              best[entryPlace] = scored
+            }
           } else {
             entryPlaces.record(entry, place: best.count, in: entryCell)
             best.append(scored)
@@ -183,19 +186,21 @@ extension MatchIndex {
   /// away (see `withoutExplainedAway`), plus ``namingTokenMargin`` for each naming word more.
   public static let containmentMargin = 0.1
 
-  /// How much more lower a match may score than a shorter one inside it, for each word more
-  /// that is not a common word, and still explain it away: each word more of a name that
-  /// matches is more evidence for it, so "bob smith's" is Bob Smith (0.87) rather than Bob
-  /// (1.0). Measured against 0: on `vocab bench --suite match` at 100k entries, 5 more of
+  /// The explained-away margin added for each more word of the longer span that is not a
+  /// common word.
+  ///
+  /// Each more word of a name that matches is more evidence for it, so "bob smith's" is Bob
+  /// Smith (0.87) rather than Bob (1.0). Measured against 0: on `vocab bench --suite match` at 100k entries, 5 more of
   /// 1,000 queries found (4 and 3 more with seeds 2 and 3; none more or fewer at 10k); on
   /// the corpora, 1 more slot of SLURP's recognizer hypotheses and 1 more routed, 1 fewer
   /// false accept of SLURP's negatives and 1 more SLURP test person (Bob Smith). At 0.05,
   /// "start bbc radio" would be BBC Radio Four (0.86) rather than BBC.
   public static let namingTokenMargin = 0.04
 
-  /// How much lower a longer key of an entry (a whole phrase) may score than a shorter one
-  /// of the same entry (one of its words) found inside its span, and still be the entry's
-  /// match. A phrase whose other words were misrecognized scores a little below its one
+  /// How much lower an entry's whole phrase may score than its word inside it and still be
+  /// the entry's match.
+  ///
+  /// A phrase whose other words were misrecognized scores a little below its one
   /// word said right (weighted ``partialWeight``), yet accounts for more of the utterance:
   /// as the entry's match, it explains away other entries' matches inside it. Measured
   /// against taking the higher score: on `vocab bench --suite match`, 0.04 found 4 more of
@@ -206,17 +211,22 @@ extension MatchIndex {
   /// asking which Alex.
   public static let wholePhraseMargin = 0.04
 
-  /// Whether match `a` of an entry is its match rather than `b` of another of its keys: the
-  /// one whose span strictly contains the other's, when it scores at most
-  /// ``wholePhraseMargin`` less; otherwise the higher-scoring.
-  static func isPreferred(_ a: Scored, over b: Scored) -> Bool {
-    func contains(_ outer: Scored, _ inner: Scored) -> Bool {
-      outer.start <= inner.start && outer.end >= inner.end
-        && outer.end - outer.start > inner.end - inner.start
-        && outer.score >= inner.score - wholePhraseMargin
+  /// Whether match `a` should replace `b` as their entry's match.
+  ///
+  /// `b` is another match of the same entry: another key's, or the same key aligned over
+  /// a wider window (phrase completion). The one whose span strictly contains the other's
+  /// is preferred when it scores at most ``wholePhraseMargin`` less and no lower than
+  /// `cutoff` (unless the other is below it too), so that preferring it never drops the
+  /// entry; otherwise the higher-scoring. The relation is not transitive, so with three or
+  /// more matches of one entry the outcome can depend on the order they are verified in
+  /// (always the same for the same query and index).
+  static func isPreferred(_ a: Scored, over b: Scored, cutoff: Double) -> Bool {
+    func outranks(_ outer: Scored, _ inner: Scored) -> Bool {
+      outer.strictlyContains(inner) && outer.score >= inner.score - wholePhraseMargin
+        && (outer.score >= cutoff || inner.score < cutoff)
     }
-    if contains(a, b) { return true }
-    if contains(b, a) { return false }
+    if outranks(a, b) { return true }
+    if outranks(b, a) { return false }
     return a.score > b.score
   }
 
@@ -233,8 +243,7 @@ extension MatchIndex {
     var kept: [Scored] = []
     for inner in ranked where kept.count < limit {
       let explainedAway = ranked.contains { outer in
-        outer.start <= inner.start && outer.end >= inner.end
-          && outer.end - outer.start > inner.end - inner.start
+        outer.strictlyContains(inner)
           && outer.score >= inner.score - containmentMargin - namingTokenMargin
             * Double(max(0, outer.namingTokens - inner.namingTokens))
       }
@@ -247,8 +256,8 @@ extension MatchIndex {
   /// English words and the function words of the other languages).
   public static let commonWordPenalty = 0.15
 
-  /// A match this good from the exact and skeleton lookups ends the search: gram voting
-  /// runs only when the lookups found nothing scoring at least this.
+  /// A match this good from the exact and skeleton lookups ends the search: the second
+  /// chance, gram voting and the wide lookups run only when nothing scores at least this.
   public static let lookupSufficientScore = 0.8
 
   /// Gram voting runs only when the postings of the query's grams number at most this,
@@ -261,8 +270,9 @@ extension MatchIndex {
 
   /// The most tokens a span may have in skeleton lookups.
   static let maximumSpanTokens = 4
-  /// Skeleton lookups that name more keys than this are too unspecific to rank (the exact
-  /// lookup and gram voting still find such keys). On `vocab bench --suite match`, 32 gained
+  /// The first skeleton lookups skip lookups that name more keys than this, as too
+  /// unspecific to rank (the exact lookup, gram voting and the wide lookups, up to
+  /// ``maximumWideFanOut`` keys, still find such keys). On `vocab bench --suite match`, 32 gained
   /// 0.02 top-1 at 10k and 100k over 8; 128 gained no more and cost twice the time at 100k.
   static let maximumSkeletonFanOut = 32
   /// Wide lookups (the last chance, after gram voting) take lookups naming up to
@@ -273,18 +283,23 @@ extension MatchIndex {
   /// 1, 2 and 1 more of 1,000.
   static let maximumWideFanOut = 256
   /// Wide lookups estimate at most this many keys in one query, so that their cost is
-  /// bounded at any vocabulary size (lookups are taken in the order of the spans). At 1M
-  /// entries, where the same lookups name ten times the keys, 500 kept the p99 at 3.2-3.4
-  /// times the median, against 4.0-4.3 with 1,000, for 3 queries of 300 fewer found; at
-  /// 100k entries 1 of 1,000 fewer (seeds 1 and 2; none with seed 3).
+  /// bounded at any vocabulary size. A lookup is taken, in the order of the spans, only if
+  /// the keys it names (before filtering by type) fit in what is left. At 1M entries, where
+  /// the same lookups name ten times the keys, 500 kept the p99 at 3.2-3.4 times the
+  /// median, against 4.0-4.3 with 1,000, for 1 query of 300 fewer found; at 100k entries 1
+  /// of 1,000 fewer (seeds 1 and 2; none with seed 3).
   static let maximumWideKeys = 500
   /// The most keys from skeleton lookups verified for one query: the fastest setting that
   /// kept top-1 on `vocab bench --suite match` at 10k, 100k and 1M (12 lost a query at 10k;
   /// 24 found nothing more but cost 10% more instructions) and every corpus result.
   static let maximumLookupCandidates = 16
 
-  /// The most keys from gram voting verified by alignment for one query.
-  public static let maximumCandidates = 64
+  /// The most keys from gram voting verified by alignment for one query. With the wide
+  /// lookups after voting, 32 found as many on `vocab bench --suite match` at 1k and 10k
+  /// entries as 64 (196 misses of 6,000 either way, seeds 1-3) and changed no corpus answer,
+  /// while it brought the p99 at 1k from 5.1 to 3.9 times the median, at 10k from 5.2 to 4.7
+  /// (ten interleaved runs each; the slowest queries are those that vote).
+  public static let maximumCandidates = 32
   /// Keys sharing fewer than this many tenths of their sound grams with the query are
   /// skipped.
   static let minimumVoteTenths = 3
@@ -299,8 +314,13 @@ extension MatchIndex {
     var commonWordPenalty: Double
     var start: Int
     var end: Int
-    /// The tokens of the span that are not common words.
-    var namingTokens: Int = 1
+    /// How many tokens of the span are not common words.
+    var namingTokens: Int
+
+    /// Whether this match's span contains `other`'s and is longer.
+    func strictlyContains(_ other: Scored) -> Bool {
+      start <= other.start && end >= other.end && end - start > other.end - other.start
+    }
   }
 
   /// The symbol positions allowed for spans.
@@ -375,7 +395,8 @@ extension MatchIndex {
     }
     visits.append((Self.vowelBucket, 0))
     // Voting is a fallback: past a budget of postings (large vocabularies) it would cost
-    // more than every lookup together, so it is skipped and the lookups' answer stands.
+    // more than every lookup together, so it is skipped, leaving the wide lookups as the
+    // last chance.
     var postingCount = 0
     for (bucket, _) in visits {
       postingCount += Int(postingBounds[bucket + 1] - postingBounds[bucket])
@@ -505,8 +526,8 @@ extension MatchIndex {
   /// then longer spans first. With `deep` (the second chance), only the variants of
   /// single-word spans less two elements are looked up. With `wide` (the last chance), the
   /// same lookups as without it, but only those that name more than
-  /// ``maximumSkeletonFanOut`` keys and at most ``maximumWideFanOut``, until they have named
-  /// ``maximumWideKeys`` keys in all.
+  /// ``maximumSkeletonFanOut`` keys and at most ``maximumWideFanOut``, each while its keys
+  /// fit in what is left of ``maximumWideKeys``, and without the keys verified before.
   ///
   /// - Complexity: O(*t* × *s*) table lookups for *t* tokens and skeletons of *s* elements
   ///   (O(*t* × *s*²) with `deep`), plus the keys found (at most ``maximumSkeletonFanOut`` a
@@ -516,7 +537,9 @@ extension MatchIndex {
     wide: Bool = false
   ) -> [(key: Int32, window: Range<Int>)] {
     scratchPool.withScratch { scratch in
-      neighborhoodCandidates(
+      // A lookup of its own: no key has been verified (the wide lookups skip those that have).
+      scratch.verifiedKeys.removeAll()
+      return neighborhoodCandidates(
         utterance, window: window, allowedTypes: allowedTypes, deep: deep, wide: wide,
         scratch: &scratch)
     }
@@ -554,18 +577,23 @@ extension MatchIndex {
     skeleton.reserve(window.count + 1)
     let shift = skeletons.shift
     // The numbers of keys a lookup may name to be taken (the wide lookups take those the
-    // others left), and how many more keys the wide lookups may name.
-    let fanOut =
+    // others left), and how many more keys the wide lookups may name. Keys verified before
+    // (by other steps) are not found again by the wide lookups, so that their few places
+    // go to new keys.
+    let takenFanOuts =
       wide
       ? (Self.maximumSkeletonFanOut + 1)...Self.maximumWideFanOut
       : 1...Self.maximumSkeletonFanOut
     var wideKeysLeft = wide ? Self.maximumWideKeys : Int.max
+    let verifiedKeys = scratch.verifiedKeys
     Self.classIndex.withUnsafeBufferPointer { classIndex in
       symbols.withUnsafeBufferPointer { keySymbols in
         utterance.symbols.withUnsafeBufferPointer { text in
           withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
             equal.initialize(repeating: 0)
             for first in 0..<tokens.count {
+              // The wide lookups' keys are used up: no more lookup can be taken.
+              if wideKeysLeft < takenFanOuts.lowerBound { break }
               let firstToken = tokens.base[first]
               let elements = skeleton.base
               var length = 0
@@ -606,7 +634,7 @@ extension MatchIndex {
                   let slot = skeletons.slot(of: lookups.base[index].fingerprint, shift: shift)
                   slots.base[index] = (slot.lowerBound, slot.upperBound)
                 }
-                hits.reserve(lookupCount * 2 * fanOut.upperBound)
+                hits.reserve(min(lookupCount * 2 * takenFanOuts.upperBound, wideKeysLeft))
                 var hitCount = 0
                 for index in 0..<lookupCount {
                   let slot = slots.base[index]
@@ -616,7 +644,7 @@ extension MatchIndex {
                   guard !range.isEmpty else { continue }
                   let split = skeletons.split(range)
                   let own = range.lowerBound..<split
-                  if fanOut.contains(own.count), own.count <= wideKeysLeft {
+                  if takenFanOuts.contains(own.count), own.count <= wideKeysLeft {
                     if wide { wideKeysLeft -= own.count }
                     for position in own {
                       hits.base[hitCount] = (skeletons.key(at: position), lookup.own)
@@ -624,7 +652,7 @@ extension MatchIndex {
                     }
                   }
                   let variants = split..<range.upperBound
-                  if fanOut.contains(variants.count), variants.count <= wideKeysLeft {
+                  if takenFanOuts.contains(variants.count), variants.count <= wideKeysLeft {
                     if wide { wideKeysLeft -= variants.count }
                     for position in variants {
                       hits.base[hitCount] = (skeletons.key(at: position), lookup.variant)
@@ -641,6 +669,7 @@ extension MatchIndex {
                   let (key32, priority) = hits.base[index]
                   let key = Int(key32)
                   if !isAllowed(key, allowedTypes) { continue }
+                  if wide, verifiedKeys.find(key32).place != nil { continue }
                   // Found before at this span (by another of its lookups): the same
                   // estimate, so only a higher priority can change.
                   let (place, cell) = foundKeys.find(key32)

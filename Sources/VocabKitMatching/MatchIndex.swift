@@ -400,7 +400,7 @@ public final class MatchIndex: Sendable {
     return (chunks.flatMap(\.pairs), chunks.map(\.longest).max() ?? 0)
   }
 
-  /// Vocabularies of more phrases than this get no gram postings and so no gram voting (the
+  /// Vocabularies of more phrases than this get no gram postings and so no gram voting (a
   /// fallback of ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)``).
   /// With many keys nearly every query's grams touch more than
   /// ``maximumFallbackPostings`` postings, so voting would hardly ever run: on

@@ -16,7 +16,7 @@ import VocabKitTestSupport
         return MatchIndex.Scored(
           key: Int32(index), score: Double(random.next(100)) / 100, phonetic: 0, latin: 0,
           exact: false, shortPenalty: 0, commonWordPenalty: 0, start: start,
-          end: start + 1 + random.next(6))
+          end: start + 1 + random.next(6), namingTokens: random.next(4))
       }.sorted { $0.score > $1.score }
       let all = MatchIndex.withoutExplainedAway(ranked).map(\.key)
       for limit in [0, 1, 2, 5, 100] {
@@ -25,6 +25,53 @@ import VocabKitTestSupport
             == Array(all.prefix(limit)))
       }
     }
+  }
+}
+
+/// The explained-away margin for a longer span's naming words, and an entry's preference
+/// for its whole phrase, on constructed matches.
+@Suite struct ContainmentMarginTests {
+  func scored(_ score: Double, _ span: Range<Int>, namingTokens: Int, key: Int32)
+    -> MatchIndex.Scored
+  {
+    MatchIndex.Scored(
+      key: key, score: score, phonetic: score, latin: score, exact: false, shortPenalty: 0,
+      commonWordPenalty: 0, start: span.lowerBound, end: span.upperBound,
+      namingTokens: namingTokens)
+  }
+
+  /// An exact match of one word (1.0) inside a longer match: explained away when the longer
+  /// one scores at most 0.1 less, plus 0.04 for each more word that is not a common word.
+  @Test(arguments: [
+    (0.91, 1, true), (0.89, 1, false), (0.87, 2, true), (0.85, 2, false), (0.83, 3, true),
+    (0.81, 3, false),
+  ])
+  func eachNamingWordMoreWidensTheMargin(outerScore: Double, naming: Int, explained: Bool) {
+    let inner = scored(1, 5..<10, namingTokens: 1, key: 0)
+    let outer = scored(outerScore, 0..<10, namingTokens: naming, key: 1)
+    let kept = MatchIndex.withoutExplainedAway([inner, outer]).map(\.key)
+    #expect(kept == (explained ? [1] : [0, 1]), "\(outerScore) with \(naming) naming words")
+  }
+
+  /// A whole phrase around its word is the entry's match up to 0.04 below it, but never when
+  /// that would take the entry below the cutoff.
+  @Test func aWholePhraseIsPreferredWithinItsMarginAboveTheCutoff() {
+    let word = scored(0.85, 5..<10, namingTokens: 1, key: 0)
+    let phrase = scored(0.82, 0..<10, namingTokens: 2, key: 1)
+    #expect(MatchIndex.isPreferred(phrase, over: word, cutoff: 0.5))
+    #expect(!MatchIndex.isPreferred(word, over: phrase, cutoff: 0.5))
+    let weakPhrase = scored(0.80, 0..<10, namingTokens: 2, key: 1)
+    #expect(!MatchIndex.isPreferred(weakPhrase, over: word, cutoff: 0.5))
+    #expect(MatchIndex.isPreferred(word, over: weakPhrase, cutoff: 0.5))
+    // At the cutoff: 0.52 stays rather than 0.49 (which would drop the entry), unless both
+    // are below it.
+    let low = scored(0.52, 5..<10, namingTokens: 1, key: 0)
+    let lowPhrase = scored(0.49, 0..<10, namingTokens: 2, key: 1)
+    #expect(!MatchIndex.isPreferred(lowPhrase, over: low, cutoff: 0.5))
+    #expect(MatchIndex.isPreferred(lowPhrase, over: low, cutoff: 0.4))
+    #expect(
+      MatchIndex.isPreferred(
+        lowPhrase, over: scored(0.45, 5..<10, namingTokens: 1, key: 0), cutoff: 0.5))
   }
 }
 
