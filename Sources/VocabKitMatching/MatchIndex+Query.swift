@@ -13,7 +13,7 @@ extension MatchIndex {
   ///   skeleton elements, *c* verified keys of *m* symbols and an utterance of *n* symbols;
   ///   plus, only when nothing scores ``lookupSufficientScore``, the second chance's
   ///   O(*t* × *s*²) lookups, gram voting over at most ``maximumFallbackPostings`` postings
-  ///   and wide lookups naming at most ``maximumWideKeys`` keys.
+  ///   and wide lookups naming at most 500 keys.
   public func matches(
     in utterance: PreparedUtterance, types: Set<String>? = nil, tokens: Range<Int>? = nil,
     limit: Int = 10, cutoff: Double = 0.5
