@@ -120,18 +120,21 @@ import VocabKitNormalization
     #expect(list.score < matches[0].score)
   }
 
+  /// An index of one-phrase entries, by identifier (the first the earliest).
+  static func index(_ names: KeyValuePairs<String, String>) throws -> MatchIndex {
+    try MatchIndex(
+      entries: names.enumerated().map { priority, name in
+        MatchEntry(
+          identifier: name.key, type: "name", phrases: [MatchPhrase(name.value)],
+          priority: priority)
+      }, normalizer: Normalizer.shared)
+  }
+
   /// A long title said with errors in two of its words, next to an entry that sounds like
   /// the one word said right: the words around it make the title the better match (phrase
   /// completion), and its span covers all three words.
   @Test func aLongTitleWithTwoWrongWordsBeatsAnEntryLikeItsRightOne() throws {
-    let index = try MatchIndex(
-      entries: [
-        MatchEntry(
-          identifier: "title", type: "playlist",
-          phrases: [MatchPhrase("Vonureet Habostul Stibreem")], priority: 0),
-        MatchEntry(
-          identifier: "other", type: "playlist", phrases: [MatchPhrase("Stoubreem")], priority: 1),
-      ], normalizer: Normalizer.shared)
+    let index = try Self.index(["title": "Vonureet Habostul Stibreem", "other": "Stoubreem"])
     let matches = try index.matches(in: "play vonuneet fabostul stibreem please", cutoff: 0.5)
     let first = try #require(matches.first)
     #expect(first.identifier == "title", "\(matches.map { ($0.identifier, $0.score) })")
@@ -143,14 +146,7 @@ import VocabKitNormalization
   /// match, and it explains away an entry sounding like its last word. Taking the entry's
   /// higher score instead would answer Woovar.
   @Test func aWholeNameJustBelowItsOwnWordIsTheEntrysMatch() throws {
-    let index = try MatchIndex(
-      entries: [
-        MatchEntry(
-          identifier: "whole", type: "contact",
-          phrases: [MatchPhrase("Shatroo Veesoutha Woofar")], priority: 0),
-        MatchEntry(
-          identifier: "other", type: "contact", phrases: [MatchPhrase("Woovar")], priority: 1),
-      ], normalizer: Normalizer.shared)
+    let index = try Self.index(["whole": "Shatroo Veesoutha Woofar", "other": "Woovar"])
     let matches = try index.matches(in: "call shargo veesoutha woofar on spotify", cutoff: 0.5)
     let first = try #require(matches.first)
     #expect(first.identifier == "whole", "\(matches.map { ($0.identifier, $0.score) })")
@@ -163,13 +159,7 @@ import VocabKitNormalization
   /// word, said exactly: each more word that matches is more evidence (see
   /// `ContainmentMarginTests` for the margins).
   @Test func aLongerNameExplainsAwayAnExactEntryInsideIt() throws {
-    let index = try MatchIndex(
-      entries: [
-        MatchEntry(identifier: "bob", type: "contact", phrases: [MatchPhrase("Bob")], priority: 0),
-        MatchEntry(
-          identifier: "bob-smith", type: "contact", phrases: [MatchPhrase("Bob Smith")],
-          priority: 1),
-      ], normalizer: Normalizer.shared)
+    let index = try Self.index(["bob": "Bob", "bob-smith": "Bob Smith"])
     let matches = try index.matches(in: "i want to reply to bob smith's email", cutoff: 0.5)
     let first = try #require(matches.first)
     #expect(first.identifier == "bob-smith", "\(matches.map { ($0.identifier, $0.score) })")
