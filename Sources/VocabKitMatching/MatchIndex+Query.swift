@@ -190,11 +190,11 @@ extension MatchIndex {
   /// common word.
   ///
   /// Each more word of a name that matches is more evidence for it, so "bob smith's" is Bob
-  /// Smith (0.87) rather than Bob (1.0). Measured against 0: on `vocab bench --suite match` at 100k entries, 5 more of
-  /// 1,000 queries found (4 and 3 more with seeds 2 and 3; none more or fewer at 10k); on
-  /// the corpora, 1 more slot of SLURP's recognizer hypotheses and 1 more routed, 1 fewer
-  /// false accept of SLURP's negatives and 1 more SLURP test person (Bob Smith). At 0.05,
-  /// "start bbc radio" would be BBC Radio Four (0.86) rather than BBC.
+  /// Smith (0.87) rather than Bob (1.0). Measured against 0: on `vocab bench --suite match`
+  /// at 100k entries, 5 more of 1,000 queries found (3 and 4 more with seeds 2 and 3; none
+  /// more or fewer at 10k); on the corpora, 1 more slot of SLURP's recognizer hypotheses and
+  /// 1 more routed, 1 fewer false accept of SLURP's negatives and 1 more SLURP test person
+  /// (Bob Smith). At 0.05, "start bbc radio" would be BBC Radio Four (0.86) rather than BBC.
   public static let namingTokenMargin = 0.04
 
   /// How much lower an entry's whole phrase may score than its word inside it and still be
@@ -206,9 +206,9 @@ extension MatchIndex {
   /// against taking the higher score: on `vocab bench --suite match`, 0.04 found 4 more of
   /// 1,000 queries at 100k entries and 1 more at 10k (0.03: 3 and none); on the corpora, 1
   /// more hand-written call ("call shawn o brien"), 1 more pocketsphinx recipient and 5 more
-  /// slots of SLURP's recognizer hypotheses, for 2 fewer routed there. 0.05 also answers
-  /// the Hindi "एलेक्स को कॉल करो" with Alex Kim ("को" for "Kim", 0.04 below "Alex") instead of
-  /// asking which Alex.
+  /// slots of SLURP's recognizer hypotheses, for 1 fewer routed there (2 lost, 1 gained).
+  /// 0.05 also answers the Hindi "एलेक्स को कॉल करो" with Alex Kim ("को" for "Kim", 0.04 below
+  /// "Alex") instead of asking which Alex.
   public static let wholePhraseMargin = 0.04
 
   /// Whether match `a` should replace `b` as their entry's match.
@@ -272,11 +272,12 @@ extension MatchIndex {
   static let maximumSpanTokens = 4
   /// The first skeleton lookups skip lookups that name more keys than this, as too
   /// unspecific to rank (the exact lookup, gram voting and the wide lookups, up to
-  /// ``maximumWideFanOut`` keys, still find such keys). On `vocab bench --suite match`, 32 gained
-  /// 0.02 top-1 at 10k and 100k over 8; 128 gained no more and cost twice the time at 100k.
+  /// ``maximumWideFanOut`` keys, still find such keys). On `vocab bench --suite match`, 32
+  /// gained 0.02 top-1 at 10k and 100k over 8; 128 gained no more and cost twice the time at
+  /// 100k.
   static let maximumSkeletonFanOut = 32
-  /// Wide lookups (the last chance, after gram voting) take lookups naming up to
-  /// this many keys. Short names in a large vocabulary share their skeleton variants with
+  /// Wide lookups (the last chance, after gram voting) take lookups naming up to this many
+  /// keys. Short names in a large vocabulary share their skeleton variants with
   /// hundreds of others: on `vocab bench --suite match` at 100k entries, wide lookups found
   /// 6, 11 and 18 more meant names of 1,000 (seeds 1, 2 and 3) with 256; 6, 9 and 15 with
   /// 128; 7, 11 and 18 with 512. At 1M entries, 3 more of 300; at 10k, after gram voting,
@@ -577,9 +578,9 @@ extension MatchIndex {
     skeleton.reserve(window.count + 1)
     let shift = skeletons.shift
     // The numbers of keys a lookup may name to be taken (the wide lookups take those the
-    // others left), and how many more keys the wide lookups may name. Keys verified before
-    // (by other steps) are not found again by the wide lookups, so that their few places
-    // go to new keys.
+    // others left), and how many more keys the wide lookups may name (unbounded otherwise).
+    // Keys verified before (by other steps) are not found again by the wide lookups, so
+    // that their few places go to new keys.
     let takenFanOuts =
       wide
       ? (Self.maximumSkeletonFanOut + 1)...Self.maximumWideFanOut
@@ -645,7 +646,7 @@ extension MatchIndex {
                   let split = skeletons.split(range)
                   let own = range.lowerBound..<split
                   if takenFanOuts.contains(own.count), own.count <= wideKeysLeft {
-                    if wide { wideKeysLeft -= own.count }
+                    wideKeysLeft -= own.count
                     for position in own {
                       hits.base[hitCount] = (skeletons.key(at: position), lookup.own)
                       hitCount += 1
@@ -653,7 +654,7 @@ extension MatchIndex {
                   }
                   let variants = split..<range.upperBound
                   if takenFanOuts.contains(variants.count), variants.count <= wideKeysLeft {
-                    if wide { wideKeysLeft -= variants.count }
+                    wideKeysLeft -= variants.count
                     for position in variants {
                       hits.base[hitCount] = (skeletons.key(at: position), lookup.variant)
                       hitCount += 1
