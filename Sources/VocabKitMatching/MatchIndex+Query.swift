@@ -230,26 +230,46 @@ extension MatchIndex {
     return a.score > b.score
   }
 
-  /// Drops each match whose span lies strictly inside the span of another match that scores
-  /// at most ``containmentMargin`` less, plus ``namingTokenMargin`` for each word more of the
-  /// other's span that is not a common word: in "call alex kim", "Alex Kim" explains the words
-  /// of "Alex" away, and in "call alex kin" too, as "kin" is most likely "Kim". Order is kept,
-  /// and at most `limit` matches are kept (the first `limit` that are not explained away).
+  /// Drops each match whose span lies strictly inside the span of another match, kept
+  /// itself, that scores at most ``containmentMargin`` less, plus ``namingTokenMargin`` for
+  /// each word more of the other's span that is not a common word: in "call alex kim",
+  /// "Alex Kim" explains the words of "Alex" away, and in "call alex kin" too, as "kin" is
+  /// most likely "Kim". Order is kept, and at most `limit` matches are kept (the first `limit`
+  /// that are not explained away).
   ///
-  /// - Complexity: O(*l* × *k*) for *k* matches (at most the verified candidates), of which
-  ///   the first *l* are not explained away (at most `limit`, plus those explained away
-  ///   before them).
+  /// Only a kept match explains others away, so explaining away does not chain: a weak match
+  /// over "play a wlishout" that explains away a middling one over "a wlishout" does not,
+  /// through it, drop a better one over "wlishout" that it could not explain away itself.
+  ///
+  /// - Complexity: O(*k*²) for *k* matches (at most the verified candidates).
   static func withoutExplainedAway(_ ranked: [Scored], limit: Int = .max) -> [Scored] {
-    var kept: [Scored] = []
-    for inner in ranked where kept.count < limit {
-      let explainedAway = ranked.contains { outer in
-        outer.strictlyContains(inner)
-          && outer.score >= inner.score - containmentMargin - namingTokenMargin
-            * Double(max(0, outer.namingTokens - inner.namingTokens))
+    // Whether each match is kept: unknown (0), kept (1) or explained away (2). A match's
+    // status depends only on the matches whose spans strictly contain its own (longer
+    // ones), so the recursion ends.
+    var status = [UInt8](repeating: 0, count: ranked.count)
+    func isKept(_ inner: Int) -> Bool {
+      if status[inner] == 0 {
+        let explainedAway = ranked.indices.contains { outer in
+          explainsAway(ranked[outer], ranked[inner]) && isKept(outer)
+        }
+        status[inner] = explainedAway ? 2 : 1
       }
-      if !explainedAway { kept.append(inner) }
+      return status[inner] == 1
+    }
+    var kept: [Scored] = []
+    for index in ranked.indices where kept.count < limit && isKept(index) {
+      kept.append(ranked[index])
     }
     return kept
+  }
+
+  /// Whether `outer` explains `inner` away, if kept (see `withoutExplainedAway`): its span
+  /// strictly contains `inner`'s, and it scores at most ``containmentMargin`` less, plus
+  /// ``namingTokenMargin`` for each naming word more.
+  static func explainsAway(_ outer: Scored, _ inner: Scored) -> Bool {
+    outer.strictlyContains(inner)
+      && outer.score >= inner.score - containmentMargin - namingTokenMargin
+        * Double(max(0, outer.namingTokens - inner.namingTokens))
   }
 
   /// The deduction for a match whose words are all common words (a built-in list of frequent

@@ -415,9 +415,6 @@ import VocabKitTestSupport
     }
     #expect(foundEither >= 95, "first and wide lookups found \(foundEither) of \(tried)")
     #expect(foundEither > foundFirst + 50, "first \(foundFirst), with wide \(foundEither)")
-    print(
-      "DBG voting \(votingPhraseLimit) first \(foundFirst) either \(foundEither) matched \(matched)"
-    )
     #expect(matched >= 80, "matched \(matched) of \(tried)")
   }
 }

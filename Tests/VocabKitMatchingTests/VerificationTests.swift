@@ -7,7 +7,8 @@ import VocabKitTestSupport
 /// Matches explained away by longer ones, with and without a limit.
 @Suite struct ExplainedAwayTests {
   /// Seeded random ranked matches: keeping the first `limit` that are not explained away is
-  /// the same as filtering them all and taking `limit`.
+  /// the same as filtering them all and taking `limit`, and filtering them all is the same
+  /// as a slow reference.
   @Test func aLimitKeepsThePrefixOfTheFullFilter() {
     var random = SplitMix64(seed: 29)
     for _ in 0..<300 {
@@ -24,6 +25,17 @@ import VocabKitTestSupport
           MatchIndex.withoutExplainedAway(ranked, limit: limit).map(\.key)
             == Array(all.prefix(limit)))
       }
+      // The slow reference: the longest spans decided first (every span that strictly
+      // contains another is longer), each kept unless a kept one explains it away.
+      var kept = Set<Int>()
+      let longestFirst = ranked.indices.sorted {
+        ranked[$0].end - ranked[$0].start > ranked[$1].end - ranked[$1].start
+      }
+      for inner in longestFirst
+      where !kept.contains(where: { MatchIndex.explainsAway(ranked[$0], ranked[inner]) }) {
+        kept.insert(inner)
+      }
+      #expect(all == ranked.indices.filter(kept.contains).map { ranked[$0].key })
     }
   }
 }
@@ -51,6 +63,19 @@ import VocabKitTestSupport
     let outer = scored(outerScore, 0..<10, namingTokens: naming, key: 1)
     let kept = MatchIndex.withoutExplainedAway([inner, outer]).map(\.key)
     #expect(kept == (explained ? [1] : [0, 1]), "\(outerScore) with \(naming) naming words")
+  }
+
+  /// A match explained away does not explain others away in turn: a weak match over "play a
+  /// wlishout" (0.54) drops one over "a wlishout" (0.59), but not a better one over
+  /// "wlishout" (0.68) that only the dropped one could explain away.
+  @Test func explainingAwayDoesNotChain() {
+    let inner = scored(0.68, 18..<24, namingTokens: 1, key: 0)
+    let middle = scored(0.59, 17..<24, namingTokens: 1, key: 1)
+    let outer = scored(0.54, 13..<24, namingTokens: 1, key: 2)
+    #expect(MatchIndex.explainsAway(middle, inner))
+    #expect(MatchIndex.explainsAway(outer, middle))
+    #expect(!MatchIndex.explainsAway(outer, inner))
+    #expect(MatchIndex.withoutExplainedAway([inner, middle, outer]).map(\.key) == [0, 2])
   }
 
   /// A whole phrase around its word is the entry's match up to 0.04 below it, but never when
