@@ -116,8 +116,24 @@ import VocabKitNormalization
     let matches = try index.matches(in: "add taivhus to my list today", cutoff: 0.5)
     #expect(matches.first?.identifier == "staivus", "\(matches.map { ($0.identifier, $0.score) })")
     let list = try #require(matches.first { $0.identifier == "lista" })
-    #expect(list.components.commonWordPenalty == MatchIndex.commonWordPenalty)
+    #expect(list.components.commonWordPenalty == MatchIndex.inexactCommonWordPenalty)
     #expect(list.score < matches[0].score)
+  }
+
+  /// Common words spelled as the entry is ("to do" for To-Do) cost less than common words
+  /// spelled otherwise ("please" for Plise); a common word that is exactly the entry's one
+  /// word costs nothing (`anEntryNamedLikeACommonWordStillMatchesExactly`).
+  @Test func commonWordsCostMoreWhenSpelledOtherwise() throws {
+    let index = try Self.index(["todo": "To-Do", "plise": "Plise"])
+    let todo = try #require(
+      try index.matches(in: "delete my to do list", cutoff: 0).first { $0.identifier == "todo" })
+    #expect(todo.components.exact)
+    #expect(todo.components.commonWordPenalty == MatchIndex.commonWordPenalty)
+    let plise = try #require(
+      try index.matches(in: "please", cutoff: 0).first { $0.identifier == "plise" })
+    #expect(!plise.components.exact)
+    #expect(plise.components.commonWordPenalty == MatchIndex.inexactCommonWordPenalty)
+    #expect(MatchIndex.inexactCommonWordPenalty > MatchIndex.commonWordPenalty)
   }
 
   /// An index of one-phrase entries, by identifier (the first the earliest).
