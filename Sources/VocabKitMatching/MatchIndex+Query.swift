@@ -88,10 +88,10 @@ extension MatchIndex {
       }
       // Cheap lookups first: spans that sound exactly like a key, then spans within one
       // skeleton edit of one. Only when they find nothing good does the query pay for the
-      // second chance (words less two elements) and then gram voting (where it is cheap
-      // enough), which find keys with more edits; and last, wide lookups: the one-edit
-      // lookups that named too many keys to rank the first time (short names in a large
-      // vocabulary).
+      // second chance (words less two elements, or with a consonant more) and then gram
+      // voting (where it is cheap enough), which find keys with more edits; and last, wide
+      // lookups: the one-edit lookups that named too many keys to rank the first time
+      // (short names in a large vocabulary).
       verifyEach(
         exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch),
         soundingExactly: true)
@@ -558,8 +558,8 @@ extension MatchIndex {
   /// ``maximumSpanTokens`` tokens (not all common words, and not begun or ended by one when
   /// longer than a token), at most ``maximumLookupCandidates``, best first by estimated
   /// score, then by lookup priority (the span's own skeleton among the keys' own first),
-  /// then longer spans first. With `deep` (the second chance), only the variants of
-  /// single-word spans less two elements are looked up. With `wide` (the last chance), the
+  /// then longer spans first. With `deep` (the second chance), only single-word spans are
+  /// looked up, less two elements or with a consonant class more. With `wide` (the last chance), the
   /// same lookups as without it, but only those that name more than
   /// ``maximumSkeletonFanOut`` keys and at most ``maximumWideFanOut``, each while its keys
   /// fit in what is left of ``maximumWideKeys``, and without the keys verified before.
@@ -778,10 +778,13 @@ extension MatchIndex {
   /// priorities of what they find, and returns how many. Without `deep`: the skeleton
   /// itself; then, for skeletons of at least ``minimumVariantSkeleton`` elements, its
   /// one-deletion variants and the skeleton with a vowel put back where the recognizer may
-  /// have dropped one. With `deep` (the second chance, single-token spans longer than
-  /// ``minimumVariantSkeleton`` only): its two-deletion variants.
+  /// have dropped one. With `deep` (the second chance, single-token spans of at least
+  /// ``minimumVariantSkeleton`` elements only): the skeleton with a consonant class put back
+  /// at each place (and a vowel after it, after a vowel), then, for longer ones, its
+  /// two-deletion variants.
   ///
-  /// - Complexity: O(*s*²) for a skeleton of *s* elements (O(*s*³) with `deep`).
+  /// - Complexity: O(*s*²) for a skeleton of *s* elements (O(*s*³) with `deep`: O(*s*²)
+  ///   fingerprints of O(*s*) each, and O(*s*) insertions for each consonant class).
   private static func makeLookups(
     _ skeleton: UnsafeBufferPointer<UInt8>, deep: Bool, singleToken: Bool,
     into lookups: ScratchBuffer<Lookup>
@@ -789,9 +792,38 @@ extension MatchIndex {
     let count = skeleton.count
     if deep {
       var made = 0
-      // Second chance: words with two more elements than a key, or one more and one other.
-      guard singleToken, count > minimumVariantSkeleton else { return 0 }
-      lookups.reserve(count * (count - 1) / 2)
+      guard singleToken, count >= minimumVariantSkeleton else { return 0 }
+      lookups.reserve(2 * (count + 1) * Int(consonantClassCount) + count * (count - 1) / 2)
+      // A consonant the recognizer dropped: the word with each consonant class put back at
+      // each place, among keys' own skeletons (a dropped consonant in a word of a longer
+      // phrase, whose partial key has no variants) and variants (two dropped elements).
+      // After a vowel, also with a vowel after it: a consonant dropped between two vowels
+      // leaves one run of vowels ("kaomi" for "kalomi").
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count + 1) { buffer in
+        let prefix = buffer.baseAddress!
+        Skeleton.prefixHashes(skeleton, into: prefix)
+        for position in 0...count {
+          let afterVowel = position > 0 && skeleton[position - 1] == Skeleton.vowel
+          // Inserting a class right after the same class is inserting it before that one.
+          for element in 0..<consonantClassCount
+          where position == 0 || skeleton[position - 1] != element {
+            lookups.base[made] = Lookup(
+              fingerprint: Skeleton.fingerprint(
+                skeleton, prefix: prefix, inserting: element, at: position),
+              own: 1, variant: 0)
+            made += 1
+            if afterVowel {
+              lookups.base[made] = Lookup(
+                fingerprint: Skeleton.fingerprint(
+                  skeleton, prefix: prefix, inserting: element, thenVowel: true, at: position),
+                own: 1, variant: 0)
+              made += 1
+            }
+          }
+        }
+      }
+      // Words with two more elements than a key, or one more and one other.
+      guard count > minimumVariantSkeleton else { return made }
       for one in 0..<count where one == 0 || skeleton[one] != skeleton[one - 1] {
         for other in (one + 1)..<count
         where other == one + 1 || skeleton[other] != skeleton[other - 1] {

@@ -141,6 +141,8 @@ public final class MatchIndex: Sendable {
   /// Vowels and "h" have none: a gram is two consecutive classes and whether a vowel stands
   /// between them, so vowel confusions ("index", "inbox") keep their grams.
   static let classCount = 22
+  /// The consonant classes come first among the classes (the digits follow).
+  static let consonantClassCount: UInt8 = 12
   static let bigramBuckets = classCount * 2 * classCount
   static let unigramBase = bigramBuckets
   /// Keys without any class, verified for every query.

@@ -103,7 +103,18 @@ enum Skeleton {
     _ skeleton: UnsafeBufferPointer<UInt8>, prefix: UnsafePointer<UInt64>,
     insertingVowelAt position: Int
   ) -> UInt32 {
-    var hash = MatchIndex.hash(prefix[position], vowel)
+    fingerprint(skeleton, prefix: prefix, inserting: vowel, at: position)
+  }
+
+  /// The fingerprint of `skeleton` with `element` inserted before position `position`, and
+  /// a vowel after it when `thenVowel`.
+  @inline(__always)
+  static func fingerprint(
+    _ skeleton: UnsafeBufferPointer<UInt8>, prefix: UnsafePointer<UInt64>,
+    inserting element: UInt8, thenVowel: Bool = false, at position: Int
+  ) -> UInt32 {
+    var hash = MatchIndex.hash(prefix[position], element)
+    if thenVowel { hash = MatchIndex.hash(hash, vowel) }
     for next in position..<skeleton.count { hash = MatchIndex.hash(hash, skeleton[next]) }
     return MatchIndex.fold(hash)
   }
