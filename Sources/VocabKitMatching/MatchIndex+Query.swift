@@ -88,10 +88,10 @@ extension MatchIndex {
       }
       // Cheap lookups first: spans that sound exactly like a key, then spans within one
       // skeleton edit of one. Only when they find nothing good does the query pay for the
-      // second chance (words less two elements, or with a consonant more) and then gram
-      // voting (where it is cheap enough), which find keys with more edits; and last, wide
-      // lookups: the one-edit lookups that named too many keys to rank the first time
-      // (short names in a large vocabulary).
+      // second chance (words less two elements, or with a consonant more or changed) and
+      // then gram voting (where it is cheap enough), which find keys with more edits; and
+      // last, wide lookups: the one-edit lookups that named too many keys to rank the first
+      // time (short names in a large vocabulary).
       verifyEach(
         exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch),
         soundingExactly: true)
@@ -324,6 +324,17 @@ extension MatchIndex {
   /// median, against 4.0-4.3 with 1,000, for 1 query of 300 fewer found; at 100k entries 1
   /// of 1,000 fewer (seeds 1 and 2; none with seed 3).
   static let maximumWideKeys = 500
+  /// The second chance's lookups that put a consonant into a word or change one take only
+  /// those of their finds that name at most this many keys. Such a lookup is a guess at one
+  /// of a dozen classes: one that names many keys found mostly other names, which took the
+  /// places of the one meant. On `vocab bench --suite match` at 10k entries, 8 found 4 and 1
+  /// more of 1,000 queries (seeds 1 and 2) than no bound, and 2 and 1 more than 16; at 100k
+  /// as many with seed 1 and 2 fewer with seed 2; the second chance found 40% fewer keys in
+  /// all. 4 found 1 and 2 fewer than 8.
+  static let maximumConsonantFanOut = 8
+  /// The priority of the keys' own skeletons found by the second chance's consonant
+  /// lookups (below the first lookups' 2 and 3); marks those lookups.
+  static let consonantLookupPriority: Int8 = 1
   /// The most keys from skeleton lookups verified for one query: the fastest setting that
   /// kept top-1 on `vocab bench --suite match` at 10k, 100k and 1M (12 lost a query at 10k;
   /// 24 found nothing more but cost 10% more instructions) and every corpus result.
@@ -559,8 +570,8 @@ extension MatchIndex {
   /// longer than a token), at most ``maximumLookupCandidates``, best first by estimated
   /// score, then by lookup priority (the span's own skeleton among the keys' own first),
   /// then longer spans first. With `deep` (the second chance), only single-word spans are
-  /// looked up, less two elements or with a consonant class more. With `wide` (the last chance), the
-  /// same lookups as without it, but only those that name more than
+  /// looked up, less two elements, or with a consonant more or changed. With `wide` (the
+  /// last chance), the same lookups as without it, but only those that name more than
   /// ``maximumSkeletonFanOut`` keys and at most ``maximumWideFanOut``, each while its keys
   /// fit in what is left of ``maximumWideKeys``, and without the keys verified before.
   ///
@@ -679,7 +690,13 @@ extension MatchIndex {
                   guard !range.isEmpty else { continue }
                   let split = skeletons.split(range)
                   let own = range.lowerBound..<split
-                  if takenFanOuts.contains(own.count), own.count <= wideKeysLeft {
+                  // Second-chance lookups that put a consonant in name few keys, or nothing
+                  // worth their places.
+                  let most =
+                    lookup.own == Self.consonantLookupPriority
+                    ? Self.maximumConsonantFanOut : Int.max
+                  if takenFanOuts.contains(own.count), own.count <= wideKeysLeft, own.count <= most
+                  {
                     wideKeysLeft -= own.count
                     for position in own {
                       hits.base[hitCount] = (skeletons.key(at: position), lookup.own)
@@ -687,7 +704,9 @@ extension MatchIndex {
                     }
                   }
                   let variants = split..<range.upperBound
-                  if takenFanOuts.contains(variants.count), variants.count <= wideKeysLeft {
+                  if takenFanOuts.contains(variants.count), variants.count <= wideKeysLeft,
+                    variants.count <= most
+                  {
                     wideKeysLeft -= variants.count
                     for position in variants {
                       hits.base[hitCount] = (skeletons.key(at: position), lookup.variant)
@@ -780,8 +799,9 @@ extension MatchIndex {
   /// one-deletion variants and the skeleton with a vowel put back where the recognizer may
   /// have dropped one. With `deep` (the second chance, single-token spans of at least
   /// ``minimumVariantSkeleton`` elements only): the skeleton with a consonant class put back
-  /// at each place (and a vowel after it, after a vowel), then, for longer ones, its
-  /// two-deletion variants.
+  /// at each place (and a vowel after it, after a vowel) and with each consonant changed to
+  /// each other class (both taken only when they name at most ``maximumConsonantFanOut``
+  /// keys), then, for longer ones, its two-deletion variants.
   ///
   /// - Complexity: O(*s*²) for a skeleton of *s* elements (O(*s*³) with `deep`: O(*s*²)
   ///   fingerprints of O(*s*) each, and O(*s*) insertions for each consonant class).
@@ -793,7 +813,7 @@ extension MatchIndex {
     if deep {
       var made = 0
       guard singleToken, count >= minimumVariantSkeleton else { return 0 }
-      lookups.reserve(2 * (count + 1) * Int(consonantClassCount) + count * (count - 1) / 2)
+      lookups.reserve(3 * (count + 1) * Int(consonantClassCount) + count * (count - 1) / 2)
       // A consonant the recognizer dropped: the word with each consonant class put back at
       // each place, among keys' own skeletons (a dropped consonant in a word of a longer
       // phrase, whose partial key has no variants) and variants (two dropped elements).
@@ -810,15 +830,27 @@ extension MatchIndex {
             lookups.base[made] = Lookup(
               fingerprint: Skeleton.fingerprint(
                 skeleton, prefix: prefix, inserting: element, at: position),
-              own: 1, variant: 0)
+              own: consonantLookupPriority, variant: 0)
             made += 1
             if afterVowel {
               lookups.base[made] = Lookup(
                 fingerprint: Skeleton.fingerprint(
                   skeleton, prefix: prefix, inserting: element, thenVowel: true, at: position),
-                own: 1, variant: 0)
+                own: consonantLookupPriority, variant: 0)
               made += 1
             }
+          }
+        }
+        // A consonant dropped and another heard as one of another class: each consonant
+        // replaced by each other class, among keys' variants (and own skeletons: one
+        // substitution, which the first lookups find too unless they named too many keys).
+        for position in 0..<count where skeleton[position] != Skeleton.vowel {
+          for element in 0..<consonantClassCount where element != skeleton[position] {
+            lookups.base[made] = Lookup(
+              fingerprint: Skeleton.fingerprint(
+                skeleton, prefix: prefix, replacing: position, with: element),
+              own: consonantLookupPriority, variant: 0)
+            made += 1
           }
         }
       }

@@ -106,6 +106,17 @@ enum Skeleton {
     fingerprint(skeleton, prefix: prefix, inserting: vowel, at: position)
   }
 
+  /// The fingerprint of `skeleton` with the element at `position` replaced by `element`.
+  @inline(__always)
+  static func fingerprint(
+    _ skeleton: UnsafeBufferPointer<UInt8>, prefix: UnsafePointer<UInt64>,
+    replacing position: Int, with element: UInt8
+  ) -> UInt32 {
+    var hash = MatchIndex.hash(prefix[position], element)
+    for next in (position + 1)..<skeleton.count { hash = MatchIndex.hash(hash, skeleton[next]) }
+    return MatchIndex.fold(hash)
+  }
+
   /// The fingerprint of `skeleton` with `element` inserted before position `position`, and
   /// a vowel after it when `thenVowel`.
   @inline(__always)
