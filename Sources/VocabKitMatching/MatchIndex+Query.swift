@@ -990,13 +990,19 @@ extension MatchIndex {
     let base = exact ? 1 : 0.6 * alignment.similarity + 0.4 * latinSimilarity
     let shortPenalty = exact ? 0 : Double(max(0, 30 - keyWeight)) / 100
     // Common words are penalized unless they are exactly the entry's one word: "this to"
-    // for an entry "Thisto" is two common words run together, not a name.
+    // for an entry "Thisto" is two common words run together, not a name; more when they
+    // are spelled otherwise than the entry ("please" for Plise) than when they spell it
+    // ("to do" for To-Do).
     var namingTokens = 0
     for token in tokenRange where !utterance.isCommonToken[token] { namingTokens += 1 }
-    let commonPenalty =
-      namingTokens > 0
-      ? 0
-      : !exact ? Self.inexactCommonWordPenalty : tokenRange.count > 1 ? Self.commonWordPenalty : 0
+    let commonPenalty: Double
+    if namingTokens > 0 {
+      commonPenalty = 0
+    } else if !exact {
+      commonPenalty = Self.inexactCommonWordPenalty
+    } else {
+      commonPenalty = tokenRange.count > 1 ? Self.commonWordPenalty : 0
+    }
     let score = base * Double(weight(ofKey: Int(key))) - shortPenalty - commonPenalty
     return Scored(
       key: key, score: score, phonetic: alignment.similarity, latin: latinSimilarity,
