@@ -34,20 +34,18 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "VocabCLI", dependencies: ["VocabKit"]),
-    // Helpers the test targets share (not a product).
-    .target(name: "VocabKitTestSupport", path: "Tests/VocabKitTestSupport"),
     .testTarget(
       name: "VocabKitNormalizationTests",
-      dependencies: ["VocabKitNormalization", "VocabKitTestSupport"]
+      dependencies: ["VocabKitNormalization"]
     ),
     .testTarget(
-      name: "VocabKitVocabularyTests", dependencies: ["VocabKitVocabulary", "VocabKitTestSupport"]
+      name: "VocabKitVocabularyTests", dependencies: ["VocabKitVocabulary"]
     ),
     .testTarget(
-      name: "VocabKitMatchingTests", dependencies: ["VocabKitMatching", "VocabKitTestSupport"]
+      name: "VocabKitMatchingTests", dependencies: ["VocabKitMatching"]
     ),
     .testTarget(
-      name: "VocabKitRoutingTests", dependencies: ["VocabKitRouting", "VocabKitTestSupport"]
+      name: "VocabKitRoutingTests", dependencies: ["VocabKitRouting"]
     ),
     .testTarget(name: "VocabKitEvaluationTests", dependencies: ["VocabKitEvaluation"]),
     .testTarget(name: "VocabCLITests", dependencies: ["VocabCLI"]),

@@ -1,6 +1,5 @@
 import Testing
 import VocabKitNormalization
-import VocabKitTestSupport
 
 @testable import VocabKitMatching
 

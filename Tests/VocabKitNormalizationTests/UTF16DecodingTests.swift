@@ -1,5 +1,4 @@
 import Testing
-import VocabKitTestSupport
 
 @testable import VocabKitNormalization
 

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import VocabKitMatching
 import VocabKitNormalization
-import VocabKitTestSupport
 
 @testable import VocabKitRouting
 

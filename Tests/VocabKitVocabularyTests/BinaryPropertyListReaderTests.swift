@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VocabKitTestSupport
+import VocabKitNormalization
 
 @testable import VocabKitVocabulary
 
