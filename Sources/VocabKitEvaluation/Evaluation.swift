@@ -111,9 +111,11 @@ public struct EvaluationReport: Sendable, Codable {
     /// disambiguation choices).
     public var right: Bool
     /// How the router resolved the slot (`success`, `confirmationRequired` …).
-    public var resolution: String
+    public var resolution: Resolution.Outcome
 
-    public init(id: String, slot: String, score: Double, right: Bool, resolution: String) {
+    public init(
+      id: String, slot: String, score: Double, right: Bool, resolution: Resolution.Outcome
+    ) {
       self.id = id
       self.slot = slot
       self.score = score
@@ -210,13 +212,13 @@ public struct Evaluator: Sendable {
             right = slot.isFreeText ? Self.sameText(got, value) : got == value
           }
         case .disambiguation(let ids):
-          if let slot, slot.resolution == "disambiguation" {
+          if let slot, slot.resolution == .disambiguation {
             disambiguationAsked += 1
             right = Set(slot.candidates.map(\.identifier)) == Set(ids)
             if right { disambiguationRight += 1 }
           }
         }
-        if let slot, slot.resolution == "disambiguation", case .value = expected {
+        if let slot, slot.resolution == .disambiguation, case .value = expected {
           disambiguationAsked += 1
         }
         if let slot, let best = bestCandidate(slot, of: routed) {
@@ -234,7 +236,7 @@ public struct Evaluator: Sendable {
           slotRight[name, default: 0] += 1
         } else {
           allRight = false
-          let got = slot.map { slot in slot.value.map { "'\($0)'" } ?? slot.resolution }
+          let got = slot.map { slot in slot.value.map { "'\($0)'" } ?? slot.resolution.rawValue }
           problems.append("\(name) \(got ?? "missing") ≠ \(expected)")
         }
       }
@@ -286,7 +288,7 @@ public struct Evaluator: Sendable {
   )? {
     guard !slot.isFreeText else { return nil }
     if let first = slot.candidates.first { return (first.identifier, first.score) }
-    guard slot.resolution == "unsupported", let text = slot.text, let app = routed.app,
+    guard slot.resolution == .unsupported, let text = slot.text, let app = routed.app,
       let intent = routed.intent,
       let utterance = try? PreparedUtterance(text, normalizer: router.vocabulary.normalizer)
     else { return nil }
@@ -329,7 +331,7 @@ public struct Evaluator: Sendable {
       var text = "\(slot.name): \(slot.resolution)"
       if let value = slot.value {
         text += " \(value)"
-      } else if slot.resolution == "disambiguation" {
+      } else if slot.resolution == .disambiguation {
         text += " among \(slot.candidates.map(\.identifier).joined(separator: ", "))"
       } else if let words = slot.text {
         text += " '\(words)'"

@@ -13,15 +13,22 @@ public enum Resolution: Hashable, Sendable {
   /// Something was said for the slot, but nothing in the vocabulary is close.
   case unsupported
 
-  /// The outcome's name, as in `INIntentResolutionResult`.
-  public var name: String {
+  /// The kind of outcome without its candidates; its raw value is the name Apple uses.
+  public enum Outcome: String, Hashable, Sendable, Codable, CustomStringConvertible {
+    case success, disambiguation, confirmationRequired, needsValue, notRequired, unsupported
+
+    public var description: String { rawValue }
+  }
+
+  /// The kind of outcome, as in `INIntentResolutionResult`.
+  public var outcome: Outcome {
     switch self {
-    case .success: return "success"
-    case .disambiguation: return "disambiguation"
-    case .confirmationRequired: return "confirmationRequired"
-    case .needsValue: return "needsValue"
-    case .notRequired: return "notRequired"
-    case .unsupported: return "unsupported"
+    case .success: return .success
+    case .disambiguation: return .disambiguation
+    case .confirmationRequired: return .confirmationRequired
+    case .needsValue: return .needsValue
+    case .notRequired: return .notRequired
+    case .unsupported: return .unsupported
     }
   }
 

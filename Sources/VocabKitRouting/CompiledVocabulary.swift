@@ -25,6 +25,14 @@ public final class CompiledVocabulary: Sendable {
   /// Every app name, one entry per app (type = bundle identifier).
   public let appNames: MatchIndex
   let templates: [Template]
+  /// The learned intent model, trained from the templates when the vocabulary compiles.
+  let intentModel: IntentModel
+  /// For each label of ``intentModel``, the indices of its templates.
+  let templatesOfLabel: [[Int]]
+  /// Every shard's key, sorted, for spotting vocabulary spans in an utterance.
+  let shardKeys: [ShardKey]
+  /// Media qualifier phrases in the normalizer's Latin keys.
+  let mediaQualifiers: MediaQualifiers
   /// The shards of every parameter a template names, looked up once at compile time
   /// (binding rules compare strings: too slow for every slot of every query).
   let parameterShards: [ShardKey: [MatchIndex]]
@@ -89,7 +97,7 @@ public final class CompiledVocabulary: Sendable {
     }
     var parameterShards: [ShardKey: [MatchIndex]] = [:]
     for template in templates {
-      for case .slot(let name) in template.elements where name != "applicationName" {
+      for case .slot(let name) in template.elements where name != ParameterName.applicationName {
         let parameter = ParameterName(intent: template.intent, parameter: name)
         let key = ShardKey(app: template.app, source: parameter.description)
         if parameterShards[key] == nil {
@@ -105,6 +113,20 @@ public final class CompiledVocabulary: Sendable {
       }
     }
     self.templates = templates
+    shardKeys = shards.keys.sorted()
+    mediaQualifiers = try MediaQualifiers(normalizer: normalizer)
+    let model = try IntentModel.train(
+      templates: templates, registry: registry, normalizer: normalizer, tuning: .standard)
+    var labelIndex: [IntentModel.Label: Int] = [:]
+    for (index, label) in model.labels.enumerated() { labelIndex[label] = index }
+    var templatesOfLabel = [[Int]](repeating: [], count: model.labels.count)
+    for (index, template) in templates.enumerated() {
+      if let label = labelIndex[IntentModel.Label(app: template.app, intent: template.intent)] {
+        templatesOfLabel[label].append(index)
+      }
+    }
+    self.templatesOfLabel = templatesOfLabel
+    intentModel = model
   }
 
   /// Loads and compiles a vocabulary directory.

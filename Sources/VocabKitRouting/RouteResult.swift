@@ -38,7 +38,15 @@ public struct RouteResult: Hashable, Sendable, Codable {
 public struct IntentCandidate: Hashable, Sendable, Codable {
   public var app: String
   public var intent: String
+  /// The combined score the router ranks by, in 0...1.
   public var score: Double
+  /// The learned model's probability of this intent among those allowed.
+  public var probability: Double
+  /// How well the intent's best template aligns, in 0...1.
+  public var alignment: Double
+  /// The share of the utterance's words that the intent's examples, its best template and
+  /// the vocabulary account for, in 0...1: low for utterances about something else.
+  public var coverage: Double
 }
 
 /// One parameter of the chosen intent and how it resolved.
@@ -51,9 +59,8 @@ public struct SlotResult: Hashable, Sendable, Codable {
   }
 
   public var name: String
-  /// `success`, `disambiguation`, `confirmationRequired`, `needsValue`, `notRequired` or
-  /// `unsupported`.
-  public var resolution: String
+  /// How the slot resolved; in JSON its name (`success`, `disambiguation` …).
+  public var resolution: Resolution.Outcome
   /// The resolved identifier (bound slots) or text (free-text slots); nil unless one value
   /// was chosen.
   public var value: String?

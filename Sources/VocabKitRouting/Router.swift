@@ -26,7 +26,7 @@ public struct Router: Sendable {
 
   public init(
     vocabulary: CompiledVocabulary, policy: ResolutionPolicy = ResolutionPolicy(),
-    minimumIntentScore: Double = 0.7
+    minimumIntentScore: Double = 0.3
   ) {
     self.vocabulary = vocabulary
     self.policy = policy
@@ -53,45 +53,93 @@ public struct Router: Sendable {
     let length = text.unicodeScalars.count
     guard length <= Self.maximumUtteranceLength else { throw UtteranceTooLong(length: length) }
     let utterance = try PreparedUtterance(text, normalizer: vocabulary.normalizer)
-    var context = RoutingContext(router: self, utterance: utterance)
+    var context = RoutingContext(vocabulary: vocabulary, policy: policy, utterance: utterance)
     let language = locale.map { Self.language(of: $0) }
+    let costs = RoutingCosts.standard
+
+    // The learned model ranks the intents the utterance may name; only the best few have
+    // their templates aligned.
+    let model = vocabulary.intentModel
+    let (features, known) = context.intentFeatures(apps: context.namedApp)
+    let probabilities = model.probabilities(features)
+    var allowed: [Int] = []
+    var allowedTotal = 0.0
+    for label in model.labels.indices {
+      if let named = context.namedApp, model.labels[label].app != named { continue }
+      if let language,
+        !vocabulary.templatesOfLabel[label].contains(where: {
+          Self.language(of: vocabulary.templates[$0].localization) == language
+        })
+      {
+        continue
+      }
+      allowed.append(label)
+      allowedTotal += probabilities[label]
+    }
+    allowed.sort {
+      probabilities[$0] != probabilities[$1]
+        ? probabilities[$0] > probabilities[$1] : model.labels[$0] < model.labels[$1]
+    }
 
     var best: (alignment: TemplateAlignment, template: Template)? = nil
-    var perIntent: [String: IntentCandidate] = [:]
-    for template in vocabulary.templates {
-      if let language, Self.language(of: template.localization) != language { continue }
-      if let named = context.namedApp, named != template.app { continue }
-      let alignment = context.align(template)
-      let key = template.app + "\u{0}" + template.intent
-      if alignment.score > (perIntent[key]?.score ?? -1) {
-        perIntent[key] = IntentCandidate(
-          app: template.app, intent: template.intent, score: alignment.score)
+    var bestCombined = -1.0
+    var candidates: [IntentCandidate] = []
+    for label in allowed.prefix(costs.alignedIntents) {
+      var labelBest: (alignment: TemplateAlignment, template: Template)? = nil
+      for index in vocabulary.templatesOfLabel[label] {
+        let template = vocabulary.templates[index]
+        if let language, Self.language(of: template.localization) != language { continue }
+        let alignment = context.align(template)
+        if alignment.score > (labelBest?.alignment.score ?? -1) {
+          labelBest = (alignment, template)
+        }
       }
-      if alignment.score > (best?.alignment.score ?? -1) { best = (alignment, template) }
+      let probability = allowedTotal > 0 ? probabilities[label] / allowedTotal : 0
+      let alignmentScore = labelBest?.alignment.score ?? 0
+      // The share of content words (not common words) that the model knows or this
+      // intent's best template explains: function words say nothing about the topic.
+      var covered = 0
+      var content = 0
+      for token in known.indices
+      where !CommonWords.latinKeys.contains(utterance.tokens[token].latinKey) {
+        content += 1
+        if known[token] || labelBest?.alignment.explained[token] == true { covered += 1 }
+      }
+      let coverage = content == 0 ? 1 : Double(covered) / Double(content)
+      let combined = costs.confidence(
+        probability: probability, alignment: alignmentScore, coverage: coverage)
+      candidates.append(
+        IntentCandidate(
+          app: model.labels[label].app, intent: model.labels[label].intent, score: combined,
+          probability: probability, alignment: alignmentScore, coverage: coverage))
+      if combined > bestCombined, let labelBest {
+        bestCombined = combined
+        best = labelBest
+      }
     }
-    let candidates = perIntent.values.sorted {
+    candidates.sort {
       $0.score != $1.score ? $0.score > $1.score : ($0.app, $0.intent) < ($1.app, $1.intent)
     }
     var result = RouteResult(
       utterance: text, intent: nil, app: nil, appChoice: nil, spokenAppName: nil,
-      score: best?.alignment.score ?? 0, template: nil, slots: [], mediaSearch: nil,
+      score: max(bestCombined, 0), template: nil, slots: [], mediaSearch: nil,
       candidates: Array(candidates.prefix(5)))
     if context.namedApp == nil, let spoken = context.unknownAppName(best?.alignment) {
       result.appChoice = .unsupported
       result.spokenAppName = spoken
       return result
     }
-    guard let (alignment, template) = best, alignment.score >= minimumIntentScore else {
+    guard let (alignment, template) = best, bestCombined >= minimumIntentScore else {
       return result
     }
     result.intent = template.intent
     result.app = template.app
     result.appChoice = context.namedApp == nil ? .inferred : .named
     result.template = template.text
-    for (name, span) in alignment.slots where name != "applicationName" {
+    for (name, span) in alignment.slots where name != ParameterName.applicationName {
       let parameter = ParameterName(intent: template.intent, parameter: name)
       result.slots.append(context.resolve(parameter, app: template.app, span: span))
-      if name == "mediaSearch" {
+      if name == ParameterName.mediaSearch {
         result.mediaSearch = context.mediaSearch(span: span, resolved: result.slots.last!)
       }
     }

@@ -8,11 +8,16 @@ struct TemplateAlignment {
   var slots: [(name: String, span: Range<Int>)]
   /// The span given to `${applicationName}` when no installed app matched it.
   var unknownAppSpan: Range<Int>?
+  /// For each token, whether the template accounts for it: a carrier word it matched, or a
+  /// vocabulary match or app name inside one of its slots.
+  var explained: [Bool]
 }
 
 /// Per-utterance state: the prepared utterance, app mentions and cached slot matches.
 struct RoutingContext {
-  let router: Router
+  let vocabulary: CompiledVocabulary
+  let policy: ResolutionPolicy
+  let costs = RoutingCosts.standard
   let utterance: PreparedUtterance
   let tokenSymbols: [[UInt8]]
   /// Tokens that name an app or are fillers: extra words that cost (almost) nothing.
@@ -21,6 +26,8 @@ struct RoutingContext {
   /// The app the utterance names, if one is named clearly.
   let namedApp: String?
   private var slotMatches: [String: [Match]] = [:]
+  /// Each shard's matches in the utterance, found at most once.
+  private var shardMatches: [ObjectIdentifier: [Match]] = [:]
   /// Costs of carrier words against each token (first n) and each pair of adjacent tokens
   /// (next n - 1): templates share most carrier words, so each is compared once per
   /// utterance.
@@ -35,28 +42,29 @@ struct RoutingContext {
     "in", "on", "using", "with", "via", "through", "from", "yong", "zai", "v", "na", "cherez",
     "par", "mein", "se", "nai", "duai", "dai",
   ]
-  /// Media qualifier words, as Latin keys.
-  static let latestWords: Set<String> = ["latest", "newest", "new", "zuixin", "zuixinde", "de"]
-  static let finaleWords: Set<String> = ["finale", "final", "dajieju"]
+  /// Media type words, as Latin keys.
   static let mediaTypes: [String: String] = [
     "song": "song", "track": "song", "album": "album", "playlist": "playlist",
     "podcast": "podcast", "show": "show", "series": "show", "ge": "song", "gequ": "song",
     "zhuanji": "album", "gedan": "playlist", "boke": "podcast", "dianshiju": "show",
     "jiemu": "show",
   ]
+  /// Particles that only join a qualifier to the title (最新的): part of no title.
+  static let qualifierParticles: Set<String> = ["de"]
   static let episodeWords: Set<String> = ["episode", "ep", "seriya", "seriyu"]
   static let seasonWords: Set<String> = ["season", "sezon"]
 
-  init(router: Router, utterance: PreparedUtterance) {
-    self.router = router
+  init(vocabulary: CompiledVocabulary, policy: ResolutionPolicy, utterance: PreparedUtterance) {
+    self.vocabulary = vocabulary
+    self.policy = policy
     self.utterance = utterance
     tokenSymbols = utterance.tokens.map { PhoneticKey(latinKey: $0.latinKey).symbols }
-    let appMatches = router.vocabulary.appNames.matches(
-      in: utterance, limit: 8, cutoff: 0.6)
+    let appMatches = vocabulary.appNames.matches(
+      in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
     self.appMatches = appMatches
     var cheap = utterance.tokens.map { Self.fillers.contains($0.latinKey) }
     var named: String? = nil
-    if let best = appMatches.first, best.score >= 0.88 {
+    if let best = appMatches.first, best.score >= costs.namedAppScore {
       let runnerUp = appMatches.dropFirst().first { $0.identifier != best.identifier }
       if runnerUp == nil || best.score - runnerUp!.score > 0.0 {
         named = best.identifier
@@ -103,10 +111,10 @@ struct RoutingContext {
       guard case .word(let symbols, _) = elements[e] else {
         wordCostsOf.append([])
         mergedCostsOf.append([])
-        if case .slot(let name) = elements[e], name != "applicationName" {
+        if case .slot(let name) = elements[e], name != ParameterName.applicationName {
           let parameter = ParameterName(intent: template.intent, parameter: name)
           slotMatchesOf.append(
-            router.vocabulary.isBound(app: template.app, parameter: parameter)
+            vocabulary.isBound(app: template.app, parameter: parameter)
               ? matches(app: template.app, parameter: parameter) : nil)
         } else {
           slotMatchesOf.append(nil)
@@ -135,7 +143,7 @@ struct RoutingContext {
         guard e < k else { continue }
         switch elements[e] {
         case .word:
-          relax(e + 1, i, here + 1, from: (e, i))
+          relax(e + 1, i, here + costs.skippedWord, from: (e, i))
           if i < n {
             relax(e + 1, i + 1, here + wordCostsOf[e][i], from: (e, i))
           }
@@ -146,7 +154,7 @@ struct RoutingContext {
             relax(e + 2, i + 1, here + mergedCostsOf[e][i], from: (e, i))
           }
         case .slot(let name):
-          relax(e + 1, i, here + 0.8, from: (e, i))
+          relax(e + 1, i, here + costs.emptySlot, from: (e, i))
           if i < n {
             for j in (i + 1)...n {
               let value = slotCost(
@@ -157,14 +165,31 @@ struct RoutingContext {
         }
       }
     }
-    // Recover slot spans.
+    // Recover slot spans, and which tokens the template explains: carrier words it matched,
+    // and the words of vocabulary matches and app names inside its slots.
     var slots: [(name: String, span: Range<Int>)] = []
+    var explained = [Bool](repeating: false, count: n)
     var position = (k, n)
     while position.0 > 0 || position.1 > 0 {
       let previous = back[position.0][position.1]
       guard previous.0 >= 0 else { break }
-      if previous.0 == position.0 - 1, case .slot(let name) = elements[previous.0] {
-        slots.append((name, previous.1..<position.1))
+      let consumed = previous.1..<position.1
+      if previous.0 < position.0, !consumed.isEmpty {
+        switch elements[previous.0] {
+        case .word:
+          if cost[position.0][position.1] - cost[previous.0][previous.1] < costs.skippedWord {
+            for token in consumed { explained[token] = true }
+          }
+        case .slot(let name):
+          slots.append((name, consumed))
+          let found =
+            name == ParameterName.applicationName
+            ? appMatches.filter { $0.score >= costs.knownAppSpanScore }
+            : (slotMatchesOf[previous.0] ?? []).filter { $0.score >= policy.cutoff }
+          for match in found where match.tokenRange.clamped(to: consumed) == match.tokenRange {
+            for token in match.tokenRange { explained[token] = true }
+          }
+        }
       }
       position = previous
     }
@@ -172,15 +197,21 @@ struct RoutingContext {
     let units = Double(max(k, 1))
     let score = max(0, 1 - cost[k][n] / units) * template.evidence
     var unknownAppSpan: Range<Int>? = nil
-    if let app = slots.first(where: { $0.name == "applicationName" }), !app.span.isEmpty,
-      !appMatches.contains(where: { $0.tokenRange.overlaps(app.span) && $0.score >= 0.75 })
+    if let app = slots.first(where: { $0.name == ParameterName.applicationName }),
+      !app.span.isEmpty,
+      !appMatches.contains(where: {
+        $0.tokenRange.overlaps(app.span) && $0.score >= costs.knownAppSpanScore
+      })
     {
       unknownAppSpan = app.span
     }
-    return TemplateAlignment(score: score, slots: slots, unknownAppSpan: unknownAppSpan)
+    return TemplateAlignment(
+      score: score, slots: slots, unknownAppSpan: unknownAppSpan, explained: explained)
   }
 
-  private func extraCost(_ token: Int) -> Double { cheapTokens[token] ? 0.05 : 0.6 }
+  private func extraCost(_ token: Int) -> Double {
+    cheapTokens[token] ? costs.cheapExtraToken : costs.extraToken
+  }
 
   /// A carrier word's costs against every token and every pair of adjacent tokens, cached.
   private mutating func costs(of word: [UInt8]) -> [Double] {
@@ -196,7 +227,7 @@ struct RoutingContext {
 
   private func wordCost(_ word: [UInt8], _ token: [UInt8]) -> Double {
     let similarity = PhoneticKey.similarity(word, token)
-    return similarity < 0.5 ? 1 : 1 - similarity
+    return similarity < costs.minimumWordSimilarity ? 1 : 1 - similarity
   }
 
   /// The cost of filling a slot with a span; `boundMatches` are the slot's vocabulary
@@ -204,28 +235,30 @@ struct RoutingContext {
   private func slotCost(_ name: String, app: String, boundMatches: [Match]?, span: Range<Int>)
     -> Double
   {
-    if name == "applicationName" {
+    if name == ParameterName.applicationName {
       let inside = appMatches.filter { $0.tokenRange.clamped(to: span) == $0.tokenRange }
       if let own = inside.first(where: { $0.identifier == app }) {
-        return (1 - own.score) + 0.3 * Double(span.count - own.tokenRange.count)
+        return (1 - own.score) + costs.appNameExtraWord * Double(span.count - own.tokenRange.count)
       }
-      if !inside.isEmpty { return 3 }  // Another app's name.
-      return 0.7 + 0.2 * Double(span.count - 1)
+      if !inside.isEmpty { return costs.otherAppName }
+      return costs.unknownAppName + costs.unknownAppNameWord * Double(span.count - 1)
     }
     guard let matches = boundMatches else {
-      // Free text: cheap, but not free, so carrier words are preferred where they fit.
-      return 0.1 * Double(span.count) + (span.allSatisfy { cheapTokens[$0] } ? 0.5 : 0)
+      return costs.freeTextWord * Double(span.count)
+        + (span.allSatisfy { cheapTokens[$0] } ? costs.freeTextOnlyCheap : 0)
     }
-    let qualifiers = name == "mediaSearch" ? qualifierTokens(span) : []
-    var best = 0.9 + 0.05 * Double(span.count)
+    let qualifiers = name == ParameterName.mediaSearch ? qualifierTokens(span) : []
+    var best = costs.unmatchedBoundSlot + costs.unmatchedBoundSlotWord * Double(span.count)
     for match in matches where match.tokenRange.clamped(to: span) == match.tokenRange {
       let uncovered = span.filter {
         !match.tokenRange.contains($0) && !cheapTokens[$0] && !qualifiers.contains($0)
       }.count
-      best = min(best, (1 - match.score) + 0.35 * Double(uncovered))
+      best = min(best, (1 - match.score) + costs.uncoveredSlotWord * Double(uncovered))
     }
-    if name == "mediaSearch", span.allSatisfy({ qualifiers.contains($0) || cheapTokens[$0] }) {
-      best = min(best, 0.3)  // An empty media search: "play something new".
+    if name == ParameterName.mediaSearch,
+      span.allSatisfy({ qualifiers.contains($0) || cheapTokens[$0] })
+    {
+      best = min(best, costs.qualifierOnlyMediaSearch)
     }
     return best
   }
@@ -234,8 +267,8 @@ struct RoutingContext {
     let key = app + "\u{0}" + parameter.description
     if let cached = slotMatches[key] { return cached }
     var all: [Match] = []
-    for shard in router.vocabulary.shards(app: app, parameter: parameter) {
-      all += shard.matches(in: utterance, limit: 12, cutoff: router.policy.cutoff * 0.8)
+    for shard in vocabulary.shards(app: app, parameter: parameter) {
+      all += matches(of: shard)
     }
     all.sort {
       $0.score != $1.score ? $0.score > $1.score : $0.priority < $1.priority
@@ -244,11 +277,73 @@ struct RoutingContext {
     return all
   }
 
+  /// A shard's matches in the utterance, cached.
+  mutating func matches(of shard: MatchIndex) -> [Match] {
+    let identifier = ObjectIdentifier(shard)
+    if let cached = shardMatches[identifier] { return cached }
+    let found = shard.matches(
+      in: utterance, limit: costs.slotMatchLimit,
+      cutoff: policy.cutoff * costs.slotMatchCutoffShare)
+    shardMatches[identifier] = found
+    return found
+  }
+
+  // MARK: The learned model's view
+
+  /// The utterance as the intent model sees it: its words, and its units with every clear
+  /// vocabulary span (of `apps`' shards, or of every app) replaced by its class.
+  ///
+  /// Also says which tokens the model knows (a word of its examples, by spelling or sound, a
+  /// filler, or a vocabulary span): utterances about something else ("turn up the
+  /// brightness") are mostly unknown words.
+  mutating func intentFeatures(apps: String?) -> (features: IntentFeatures, known: [Bool]) {
+    let tokens = utterance.tokens
+    let words = tokens.indices.map {
+      IntentWord(latin: tokens[$0].latinKey, symbols: tokenSymbols[$0])
+    }
+    let minimum = IntentModelTuning.standard.slotClassScore
+    var spans: [(range: Range<Int>, score: Double, name: String)] = []
+    for key in vocabulary.shardKeys where apps == nil || apps == key.app {
+      guard let shard = vocabulary.shards[key] else { continue }
+      for match in matches(of: shard) where match.score >= minimum && !match.tokenRange.isEmpty {
+        spans.append((match.tokenRange, match.score, key.source))
+      }
+    }
+    for match in appMatches where match.score >= costs.namedAppScore {
+      spans.append((match.tokenRange, match.score, IntentModel.appClass))
+    }
+    spans.sort {
+      if $0.score != $1.score { return $0.score > $1.score }
+      if $0.range.count != $1.range.count { return $0.range.count > $1.range.count }
+      return ($0.range.lowerBound, $0.name) < ($1.range.lowerBound, $1.name)
+    }
+    var owner = [Int](repeating: -1, count: tokens.count)
+    for (index, span) in spans.enumerated() where span.range.allSatisfy({ owner[$0] < 0 }) {
+      for token in span.range { owner[token] = index }
+    }
+    var units: [IntentUnit] = []
+    var known = [Bool](repeating: false, count: tokens.count)
+    var token = 0
+    while token < tokens.count {
+      if owner[token] >= 0 {
+        let span = spans[owner[token]]
+        units.append(.slot(span.name))
+        for index in span.range { known[index] = true }
+        token = span.range.upperBound
+      } else {
+        units.append(.word(tokens[token].latinKey))
+        known[token] = cheapTokens[token] || vocabulary.intentModel.knows(words[token])
+        token += 1
+      }
+    }
+    return (IntentFeatures(words: words, units: units), known)
+  }
+
   // MARK: Resolution
 
   mutating func resolve(_ parameter: ParameterName, app: String, span: Range<Int>) -> SlotResult {
     var result = SlotResult(
-      name: parameter.parameter, resolution: "needsValue", value: nil, text: nil, start: nil,
+      name: parameter.parameter, resolution: .needsValue, value: nil, text: nil, start: nil,
       end: nil, isFreeText: false, candidates: [])
     var shown = span
     while shown.count > 1, cheapTokens[shown.lowerBound] { shown = shown.dropFirst() }
@@ -259,10 +354,10 @@ struct RoutingContext {
       result.start = range.lowerBound
       result.end = range.upperBound
     }
-    guard router.vocabulary.isBound(app: app, parameter: parameter) else {
+    guard vocabulary.isBound(app: app, parameter: parameter) else {
       result.isFreeText = true
       if !span.isEmpty {
-        result.resolution = "success"
+        result.resolution = .success
         result.value = result.text
       }
       return result
@@ -275,17 +370,26 @@ struct RoutingContext {
     where match.tokenRange.clamped(to: span) == match.tokenRange {
       if seen.insert(match.identifier).inserted { ranked.append(match) }
     }
-    let resolution = router.policy.resolve(ranked)
-    result.resolution = resolution.name
+    let resolution = policy.resolve(ranked)
+    result.resolution = resolution.outcome
     result.candidates = resolution.matches.map {
       SlotResult.Candidate(identifier: $0.identifier, phrase: $0.phrase, score: $0.score)
     }
     switch resolution {
-    case .success(let match), .confirmationRequired(let match): result.value = match.identifier
-    case .unsupported where parameter.parameter == "mediaSearch":
+    case .success(let match), .confirmationRequired(let match):
+      result.value = match.identifier
+      // The words that named the value, not the words the alignment gave the slot: 打电话给张伟
+      // names 张伟, not 给张伟.
+      if !match.tokenRange.isEmpty {
+        result.text = utterance.text(of: match.tokenRange)
+        let range = utterance.scalarRange(of: match.tokenRange)
+        result.start = range.lowerBound
+        result.end = range.upperBound
+      }
+    case .unsupported where parameter.parameter == ParameterName.mediaSearch:
       let qualifiers = qualifierTokens(span)
       if span.allSatisfy({ qualifiers.contains($0) || cheapTokens[$0] }) {
-        result.resolution = "notRequired"
+        result.resolution = .notRequired
       }
     default: break
     }
@@ -295,7 +399,8 @@ struct RoutingContext {
   /// The app name said in a template's `${applicationName}` slot when no installed app has
   /// it ("play X on Spotify" without Spotify).
   func unknownAppName(_ alignment: TemplateAlignment?) -> String? {
-    guard let alignment, alignment.score >= 0.5, let span = alignment.unknownAppSpan,
+    guard let alignment, alignment.score >= costs.unknownAppMinimumScore,
+      let span = alignment.unknownAppSpan,
       span.lowerBound > 0,
       Self.appCarriers.contains(utterance.tokens[span.lowerBound - 1].latinKey)
     else { return nil }
@@ -306,11 +411,14 @@ struct RoutingContext {
 
   func qualifierTokens(_ span: Range<Int>) -> Set<Int> {
     var result = Set<Int>()
+    for phrase in vocabulary.mediaQualifiers.find(in: utterance.tokens, range: span) {
+      result.formUnion(phrase.range)
+    }
     for index in span {
       let token = utterance.tokens[index]
       let key = token.latinKey
-      if Self.latestWords.contains(key) || Self.finaleWords.contains(key)
-        || Self.mediaTypes[key] != nil || Self.episodeWords.contains(key)
+      if Self.qualifierParticles.contains(key) || Self.mediaTypes[key] != nil
+        || Self.episodeWords.contains(key)
         || Self.seasonWords.contains(key) || token.number?.counter != nil
       {
         result.insert(index)
@@ -332,8 +440,6 @@ struct RoutingContext {
     for index in span {
       let token = utterance.tokens[index]
       let key = token.latinKey
-      if Self.latestWords.contains(key) && key != "de" { search.latest = true }
-      if Self.finaleWords.contains(key) { search.finale = true }
       if let type = Self.mediaTypes[key] { search.mediaType = type }
       if let number = token.number {
         let previous = index > span.lowerBound ? utterance.tokens[index - 1].latinKey : ""
@@ -344,6 +450,12 @@ struct RoutingContext {
         {
           search.episode = number.value
         }
+      }
+    }
+    for phrase in vocabulary.mediaQualifiers.find(in: utterance.tokens, range: span) {
+      switch phrase.kind {
+      case .latest: search.latest = true
+      case .finale: search.finale = true
       }
     }
     let qualifiers = qualifierTokens(span)

@@ -58,18 +58,23 @@ struct Template: Sendable {
   /// ("play ${mediaSearch}": play and a bound slot), and with evidence 1 or less even a
   /// perfect alignment stays below the 0.7 intent threshold.
   func evidenceFactor(isBound: (ParameterName) -> Bool) -> Double {
+    let costs = RoutingCosts.standard
     var evidence = 0.0
     for element in elements {
       switch element {
       case .word(_, let latin):
         if RoutingContext.fillers.contains(latin) { continue }
-        evidence += CommonWords.latinKeys.contains(latin) ? 0.5 : 1
+        evidence +=
+          CommonWords.latinKeys.contains(latin)
+          ? costs.commonWordEvidence : costs.carrierWordEvidence
       case .slot(let name):
-        if name == "applicationName" || isBound(ParameterName(intent: intent, parameter: name)) {
-          evidence += 1.5
+        if name == ParameterName.applicationName
+          || isBound(ParameterName(intent: intent, parameter: name))
+        {
+          evidence += costs.boundSlotEvidence
         }
       }
     }
-    return min(1, 0.5 + 0.25 * evidence)
+    return min(1, costs.evidenceBase + costs.evidenceStep * evidence)
   }
 }

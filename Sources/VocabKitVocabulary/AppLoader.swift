@@ -363,7 +363,7 @@ struct AppLoader {
       }
       for example in examples where example.intent == intent.name {
         for placeholder in IntentTemplate.placeholders(in: example.text)
-        where placeholder != "applicationName" && !known.contains(placeholder) {
+        where placeholder != ParameterName.applicationName && !known.contains(placeholder) {
           // A custom intent's parameters are whatever its templates name, unless the name is
           // a near miss of a declared parameter.
           let suggestion = Self.suggestion(for: placeholder, in: Array(known))

@@ -39,6 +39,11 @@ public struct ParameterName: Hashable, Sendable, Codable, Comparable, CustomStri
   public var intent: String
   public var parameter: String
 
+  /// The placeholder that stands for the app's own name in a template (`… in ${applicationName}`).
+  public static let applicationName = "applicationName"
+  /// `INPlayMediaIntent`'s search parameter, whose words may carry media qualifiers.
+  public static let mediaSearch = "mediaSearch"
+
   public init(intent: String, parameter: String) {
     self.intent = intent
     self.parameter = parameter

@@ -31,11 +31,11 @@ private func sampleReport(
       .init(expected: "none", routed: "none", count: 1, examples: ["d"]),
     ],
     slotScores: [
-      .init(id: "a", slot: "contacts", score: 0.95, right: true, resolution: "success"),
+      .init(id: "a", slot: "contacts", score: 0.95, right: true, resolution: .success),
       .init(
-        id: "b", slot: "contacts", score: 0.7, right: false, resolution: "confirmationRequired"),
-      .init(id: "c", slot: "contacts", score: 0.41, right: false, resolution: "unsupported"),
-      .init(id: "d", slot: "contacts", score: 1, right: true, resolution: "success"),
+        id: "b", slot: "contacts", score: 0.7, right: false, resolution: .confirmationRequired),
+      .init(id: "c", slot: "contacts", score: 0.41, right: false, resolution: .unsupported),
+      .init(id: "d", slot: "contacts", score: 1, right: true, resolution: .success),
     ],
     policy: policy)
 }
@@ -256,7 +256,7 @@ private func temporaryDirectory() throws -> URL {
     #expect(inbox.slot == "targetTaskList" && inbox.right)
     #expect((0.6...1).contains(inbox.score))
     let alex = try #require(report.slotScores.first { $0.id == "alex" })
-    #expect(alex.right && alex.resolution == "disambiguation")
+    #expect(alex.right && alex.resolution == .disambiguation)
     let list = try #require(report.slotScores.first { $0.id == "list" })
     #expect(!list.right)
     #expect(report.policy == router.policy)

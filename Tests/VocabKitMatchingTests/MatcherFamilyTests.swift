@@ -50,7 +50,7 @@ import VocabKitNormalization
   @Test func partialNameFindsEveryAlexWithinTheMargin() throws {
     let matches = try Self.index.matches(in: "call alex", types: ["contact"], cutoff: 0.6)
     let resolution = ResolutionPolicy().resolve(matches)
-    #expect(resolution.name == "disambiguation")
+    #expect(resolution.outcome == .disambiguation)
     #expect(Set(resolution.matches.map(\.identifier)) == ["kim", "morgan"])
   }
 

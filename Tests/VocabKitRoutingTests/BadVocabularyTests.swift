@@ -40,7 +40,7 @@ import VocabKitVocabulary
         identifier: "contact.maria", phrases: [VocabularyPhrase(text: "Maria Lopez")], priority: 2),
     ])
     let contacts = try #require(router.route("call alex kim").slot("contacts"))
-    #expect(contacts.resolution == "disambiguation")
+    #expect(contacts.resolution == .disambiguation)
     #expect(contacts.candidates.map(\.identifier) == ["contact.alex-work", "contact.alex-home"])
   }
 }

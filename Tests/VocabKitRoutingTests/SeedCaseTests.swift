@@ -25,14 +25,14 @@ let sampleVocabulary: CompiledVocabulary = {
     let result = try router.route("add milk to index")
     #expect(result.app == "com.example.listmaster")
     #expect(result.slot("targetTaskList")?.value == "list.index")
-    #expect(result.slot("targetTaskList")?.resolution == "success")
+    #expect(result.slot("targetTaskList")?.resolution == .success)
   }
 
   @Test func callAlexAsksWhichAlex() throws {
     let result = try router.route("call alex")
     #expect(result.intent == "INStartCallIntent")
     let slot = try #require(result.slot("contacts"))
-    #expect(slot.resolution == "disambiguation")
+    #expect(slot.resolution == .disambiguation)
     #expect(
       Set(slot.candidates.map(\.identifier))
         == ["contact.alex-kim", "contact.alex-morgan", "contact.alex-chen"])

@@ -48,7 +48,7 @@ enum RouteCommand {
       var line = "  \(slot.name): \(slot.resolution)"
       if let value = slot.value { line += " \(value)" }
       if let text = slot.text { line += " from '\(text)'" }
-      if slot.resolution == "disambiguation" {
+      if slot.resolution == .disambiguation {
         line += " among " + slot.candidates.map(\.identifier).joined(separator: ", ")
       }
       lines.append(line)

@@ -23,7 +23,7 @@ enum ScoreCommand {
   struct Output: Encodable {
     var text: String
     var matches: [MatchOutput]
-    var resolution: String
+    var resolution: Resolution.Outcome
   }
 
   struct MatchOutput: Encodable {
@@ -70,7 +70,7 @@ enum ScoreCommand {
             identifier: $0.identifier, app: $0.owner, type: $0.type, phrase: $0.phrase,
             text: $0.text, start: $0.scalarRange.lowerBound, end: $0.scalarRange.upperBound,
             score: ($0.score * 1000).rounded() / 1000, components: $0.components)
-        }, resolution: policy.resolve(shown).name)
+        }, resolution: policy.resolve(shown).outcome)
       if arguments.flag("json") {
         console.output(try JSONOutput.line(output))
         continue

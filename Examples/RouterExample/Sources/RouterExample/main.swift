@@ -45,7 +45,7 @@ do {
     print("  intent: \(intent)")
     for slot in result.slots {
       var line = "  \(slot.name): value \(slot.value ?? "-"), resolution \(slot.resolution)"
-      if slot.resolution == "disambiguation" {
+      if slot.resolution == .disambiguation {
         line += " among " + slot.candidates.map(\.identifier).joined(separator: ", ")
       }
       print(line)

@@ -1,0 +1,56 @@
+import VocabKitNormalization
+
+/// Media qualifier phrases ("season finale", 大结局, последняя серия) as sequences of Latin
+/// keys, normalized once with the vocabulary's normalizer.
+///
+/// Phrases are matched over token sequences, not single tokens: ICU's word breaker splits
+/// 大结局 into 大 + 结局, and "season finale" is two words in any script.
+struct MediaQualifiers: Sendable {
+  enum Kind: Sendable { case latest, finale }
+
+  /// The phrases as written, by kind; each language's own words for "the latest episode" and
+  /// "the last episode of all".
+  static let phrases: [(text: String, kind: Kind)] = [
+    ("latest", .latest), ("newest", .latest), ("new", .latest), ("latest episode", .latest),
+    ("newest episode", .latest), ("最新", .latest), ("最新的", .latest), ("最新一集", .latest),
+    ("последняя серия", .latest), ("новая серия", .latest), ("आखिरी एपिसोड", .latest),
+    ("नया एपिसोड", .latest), ("ตอนล่าสุด", .latest),
+    ("finale", .finale), ("final", .finale), ("season finale", .finale),
+    ("series finale", .finale), ("final episode", .finale), ("大结局", .finale),
+    ("финал", .finale), ("ตอนจบ", .finale),
+  ]
+
+  /// Each phrase's Latin keys, longest first, so "latest episode" wins over "latest".
+  let keys: [(keys: [String], kind: Kind)]
+
+  init(normalizer: Normalizer) throws(ICUError) {
+    var keys: [(keys: [String], kind: Kind)] = []
+    for (text, kind) in Self.phrases {
+      keys.append((try normalizer.normalize(text).map(\.latinKey), kind))
+    }
+    self.keys = keys.sorted { $0.keys.count > $1.keys.count }
+  }
+
+  /// The qualifier phrases said in `range` of `tokens`: each phrase's token range and kind,
+  /// left to right, without overlaps.
+  ///
+  /// - Complexity: O(*n* × *p*) for *n* tokens and *p* phrases.
+  func find(in tokens: [Token], range: Range<Int>) -> [(range: Range<Int>, kind: Kind)] {
+    var found: [(range: Range<Int>, kind: Kind)] = []
+    var start = range.lowerBound
+    while start < range.upperBound {
+      var matched = false
+      for phrase in keys where !phrase.keys.isEmpty && start + phrase.keys.count <= range.upperBound
+      {
+        if phrase.keys.indices.allSatisfy({ tokens[start + $0].latinKey == phrase.keys[$0] }) {
+          found.append((start..<start + phrase.keys.count, phrase.kind))
+          start += phrase.keys.count
+          matched = true
+          break
+        }
+      }
+      if !matched { start += 1 }
+    }
+    return found
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Every tuning value of the router, in one place, each with what it trades.
+///
+/// Costs are in units of one unmatched template element: a template's score is
+/// 1 - cost / elements, times its evidence factor. Measurements behind the values are in
+/// `Docs/tuning.md` and the commit log.
+struct RoutingCosts: Sendable {
+  // MARK: App names
+
+  /// App-name matches looked for in each utterance: enough for every app a sentence names.
+  var appMatchLimit = 8
+  /// App-name matches below this are not app mentions at all.
+  var appMatchCutoff = 0.6
+  /// An app counts as named ("in Taskly") at this score: high, as naming an app restricts
+  /// routing to it.
+  var namedAppScore = 0.88
+  /// A `${applicationName}` span overlapping an app match this good is an installed app, not
+  /// an unknown one.
+  var knownAppSpanScore = 0.75
+  /// An unknown app name is reported only from a template that fits at least this well.
+  var unknownAppMinimumScore = 0.5
+
+  // MARK: Combining the learned model with template alignment
+
+  /// Intents whose templates are aligned, the learned model's best first: alignment is the
+  /// costly step, and the right intent is nearly always among the model's first few.
+  var alignedIntents = 3
+  /// The weights of the combined score, a logistic function of the learned probability,
+  /// the best template's alignment and the utterance's known-word share, fit on held-apart
+  /// development sets by `Benchmarks/calibrate_router.py`.
+  var confidenceWeights = (probability: 5.1, alignment: 8.6, coverage: 3.2, bias: -11.9)
+
+  /// The combined score of one intent, in 0...1: how likely it is the right one.
+  func confidence(probability: Double, alignment: Double, coverage: Double) -> Double {
+    let weights = confidenceWeights
+    let z =
+      weights.probability * probability + weights.alignment * alignment + weights.coverage
+      * coverage + weights.bias
+    return 1 / (1 + exp(-z))
+  }
+
+  // MARK: Template alignment
+
+  /// A token the template does not account for: high enough that carrier words matter.
+  var extraToken = 0.6
+  /// An extra token that is a filler or names the app ("please", "in Taskly"): nearly free.
+  var cheapExtraToken = 0.05
+  /// A carrier word of the template that nothing in the utterance says.
+  var skippedWord = 1.0
+  /// A carrier word and a token less similar than this are unrelated (cost 1).
+  var minimumWordSimilarity = 0.5
+  /// A slot left empty: a little cheaper than a skipped word, as slots are often optional.
+  var emptySlot = 0.8
+
+  // MARK: Slot spans
+
+  /// `${applicationName}` over a span that holds another app's name.
+  var otherAppName = 3.0
+  /// Each word of an `${applicationName}` span beyond the app's own name.
+  var appNameExtraWord = 0.3
+  /// `${applicationName}` over words that name no installed app.
+  var unknownAppName = 0.7
+  /// Each word of an unknown app name beyond the first.
+  var unknownAppNameWord = 0.2
+  /// Each word of a free-text slot: cheap, but not free, so carrier words are preferred.
+  var freeTextWord = 0.1
+  /// A free-text slot made only of fillers and app mentions.
+  var freeTextOnlyCheap = 0.5
+  /// A bound slot with no vocabulary match inside it.
+  var unmatchedBoundSlot = 0.9
+  /// Each word of such a slot.
+  var unmatchedBoundSlotWord = 0.05
+  /// Each word of a bound slot outside its match (not a filler or a media qualifier).
+  var uncoveredSlotWord = 0.35
+  /// A media search of qualifiers only ("play something new").
+  var qualifierOnlyMediaSearch = 0.3
+  /// Vocabulary matches kept per bound parameter and utterance.
+  var slotMatchLimit = 12
+  /// Slot matches are looked for down to this share of the resolution cutoff, so a weak but
+  /// right span can still shape the alignment.
+  var slotMatchCutoffShare = 0.8
+
+  // MARK: Template evidence (see `Template.evidenceFactor(isBound:)`)
+
+  /// Evidence of a bound slot or the app's name.
+  var boundSlotEvidence = 1.5
+  /// Evidence of a carrier word that is not a common word.
+  var carrierWordEvidence = 1.0
+  /// Evidence of a common word that is not a filler.
+  var commonWordEvidence = 0.5
+  /// The factor of a template with no evidence.
+  var evidenceBase = 0.5
+  /// The factor each unit of evidence adds, up to 1.
+  var evidenceStep = 0.25
+
+  /// The values VocabKit ships with.
+  static let standard = RoutingCosts()
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import VocabKitVocabulary
+
+@testable import VocabKitRouting
+
+/// The learned intent model and how the router combines it with template alignment.
+@Suite struct IntentModelTests {
+  let router = Router(vocabulary: sampleVocabulary)
+
+  /// A vocabulary of two apps, built in memory.
+  static func twoAppVocabulary() throws -> CompiledVocabulary {
+    let contacts = ["Alex Kim", "Maria Garcia", "Priya Patel", "Tom Baker"].map {
+      VocabularyItem(
+        identifier: "contact." + $0.lowercased().replacingOccurrences(of: " ", with: "-"),
+        phrases: [VocabularyPhrase(text: $0)])
+    }
+    let playlists = ["Deep Focus", "Morning Run", "Dinner Jazz"].map {
+      VocabularyItem(
+        identifier: "playlist." + $0.lowercased().replacingOccurrences(of: " ", with: "-"),
+        phrases: [VocabularyPhrase(text: $0)])
+    }
+    func examples(_ texts: [String]) -> [IntentExample] {
+      texts.map { IntentExample(text: $0, localization: "Base") }
+    }
+    let phone = App(
+      bundleIdentifier: "com.example.phone", folder: "Phone.app", name: "Phone",
+      names: [AppName(text: "Phone", kind: .bundleName)],
+      intents: [
+        Intent(
+          name: "INStartCallIntent",
+          examples: examples(["call ${contacts}", "phone ${contacts}", "ring ${contacts} now"])),
+        Intent(
+          name: "INSendMessageIntent",
+          examples: examples([
+            "text ${recipients} ${content}", "send a message to ${recipients} saying ${content}",
+          ])),
+      ], userVocabulary: [.contactName: contacts])
+    let music = App(
+      bundleIdentifier: "com.example.music", folder: "Music.app", name: "Tunes",
+      names: [AppName(text: "Tunes", kind: .bundleName)],
+      intents: [
+        Intent(
+          name: "INPlayMediaIntent",
+          examples: examples([
+            "play ${mediaSearch}", "put on ${mediaSearch}", "i want to hear ${mediaSearch}",
+          ]))
+      ], userVocabulary: [.mediaPlaylistTitle: playlists])
+    return try CompiledVocabulary(registry: VocabularyRegistry(apps: [phone, music]))
+  }
+
+  @Test func trainingIsDeterministic() throws {
+    let first = try Self.twoAppVocabulary().intentModel
+    let second = try Self.twoAppVocabulary().intentModel
+    #expect(first.labels == second.labels)
+    #expect(first.biases == second.biases)
+    #expect(first.weights == second.weights)
+    #expect(first.rows == second.rows)
+  }
+
+  @Test func slotClassesCarryPhrasingToNamesNeverSeenInTraining() throws {
+    let vocabulary = try Self.twoAppVocabulary()
+    let router = Router(vocabulary: vocabulary)
+    // "ring … now" was only ever filled with sampled contacts; Tom Baker may never have been.
+    let call = try router.route("ring tom baker now")
+    #expect(call.intent == "INStartCallIntent")
+    #expect(call.slot("contacts")?.value == "contact.tom-baker")
+    let play = try router.route("i want to hear dinner jazz")
+    #expect(play.intent == "INPlayMediaIntent")
+    #expect(play.app == "com.example.music")
+    #expect(play.slot("mediaSearch")?.value == "playlist.dinner-jazz")
+  }
+
+  @Test func candidatesCarryProbabilitiesAndAreRankedByTheCombinedScore() throws {
+    let result = try router.route("add milk to my inbox in taskly")
+    #expect(!result.candidates.isEmpty)
+    let total = result.candidates.reduce(0) { $0 + $1.probability }
+    #expect(total <= 1.000_001)
+    for candidate in result.candidates {
+      #expect((0...1).contains(candidate.probability))
+      #expect((0...1).contains(candidate.alignment))
+      #expect((0...1).contains(candidate.score))
+    }
+    #expect(
+      zip(result.candidates, result.candidates.dropFirst()).allSatisfy { $0.score >= $1.score })
+    #expect(result.candidates.first?.intent == result.intent)
+    #expect(result.score == result.candidates.first?.score)
+  }
+
+  @Test func misheardCarrierWordsStillReachTheIntent() throws {
+    let result = try router.route("ad milk two my inbox")
+    #expect(result.intent == "INAddTasksIntent")
+    #expect(result.slot("targetTaskList")?.value == "list.inbox")
+  }
+
+  @Test func utterancesAboutSomethingElseAreNoIntent() throws {
+    for text in ["what is the weather like tomorrow", "set an alarm for seven thirty"] {
+      let result = try router.route(text)
+      #expect(result.intent == nil, "\(text)")
+      #expect(result.candidates.allSatisfy { $0.coverage < 0.7 }, "\(text)")
+    }
+  }
+
+  @Test func theWordsThatNamedAValueAreTheSlotText() throws {
+    // The alignment gives 给张伟 to the slot; the value was named by 张伟.
+    let result = try router.route("打电话给张伟")
+    #expect(result.intent == "INStartCallIntent")
+    let slot = try #require(result.slot("contacts"))
+    #expect(slot.value == "contact.zhang-wei")
+    #expect(slot.text == "张伟")
+  }
+
+  @Test func mediaQualifiersAreMatchedOverSeveralTokens() throws {
+    // ICU splits 大结局 into 大 + 结局.
+    let named = try router.route("用爱奇艺播放破冰行动大结局")
+    #expect(named.slot("mediaSearch")?.value == "show.breaking-ice")
+    #expect(named.mediaSearch?.finale == true)
+    let english = try router.route("play the season finale of qi pa shuo on iqiyi")
+    #expect(english.mediaSearch?.finale == true)
+    let latest = try router.route("play the latest episode of qi pa shuo on iqiyi")
+    #expect(latest.mediaSearch?.latest == true)
+  }
+}
