@@ -13,6 +13,9 @@ public struct CorpusLine: Sendable {
   public var slots: [String: ExpectedSlot]
   /// The 1-based line in the file.
   public var line: Int
+  /// A recognizer's n-best transcriptions, best first (field `alternatives`); empty when the
+  /// corpus has none.
+  public var alternatives: [String] = []
 }
 
 /// The expected value of a slot.
@@ -67,6 +70,14 @@ public struct Corpus: Sendable {
         locale: object["locale"] as? String, app: expect["app"] as? String,
         scoresIntent: expect.keys.contains("intent"), intent: expect["intent"] as? String,
         slots: [:], line: lineNumber)
+      if let alternatives = object["alternatives"] {
+        if let texts = alternatives as? [String] {
+          line.alternatives = texts
+        } else {
+          corpus.problems.append(
+            "\(file):\(lineNumber): 'alternatives' is not an array of strings; not used")
+        }
+      }
       for (name, value) in expect["slots"] as? [String: Any] ?? [:] {
         if let text = value as? String {
           line.slots[name] = .value(text)

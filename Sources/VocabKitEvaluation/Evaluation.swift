@@ -131,8 +131,14 @@ public struct EvaluationReport: Sendable, Codable {
 /// Runs corpora through a router and counts what came out right.
 public struct Evaluator: Sendable {
   public let router: Router
+  /// Route each line's n-best `alternatives` together (``Router/route(alternatives:locale:)``)
+  /// instead of its `text` alone, where the line has them.
+  public var usesAlternatives: Bool
 
-  public init(router: Router) { self.router = router }
+  public init(router: Router, usesAlternatives: Bool = false) {
+    self.router = router
+    self.usesAlternatives = usesAlternatives
+  }
 
   /// How many example ids each confusion keeps.
   public static let confusionExamples = 5
@@ -164,7 +170,11 @@ public struct Evaluator: Sendable {
     let clock = ContinuousClock()
     for (index, line) in lines.enumerated() {
       var result: RouteResult? = nil
-      let elapsed = try clock.measure { result = try router.route(line.text) }
+      let elapsed = try clock.measure {
+        result =
+          usesAlternatives && !line.alternatives.isEmpty
+          ? try router.route(alternatives: line.alternatives) : try router.route(line.text)
+      }
       times.append(
         Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
       let routed = result!

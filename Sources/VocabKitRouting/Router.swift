@@ -12,14 +12,16 @@ import VocabKitVocabulary
 /// result.slot("targetTaskList")?.value        // "list.inbox"
 /// ```
 ///
-/// Each template of each intent is aligned against the whole utterance in sound space:
-/// carrier words match fuzzily ("ad milk two my inbox"), extra words cost a little, and
-/// each slot takes the span whose vocabulary match is best. A `Router` is a value holding an
-/// immutable vocabulary: call it from any number of threads.
+/// A model learned from the vocabulary's example phrases ranks the intents; the templates
+/// of the best few are aligned against the whole utterance in sound space (carrier words
+/// match fuzzily, "ad milk two my inbox"; each slot takes the span whose vocabulary match is
+/// best); and each intent's score is a calibrated combination of the two. A `Router` is a
+/// value holding an immutable vocabulary: call it from any number of threads.
 public struct Router: Sendable {
   public let vocabulary: CompiledVocabulary
   public var policy: ResolutionPolicy
-  /// Below this template score the result is "no intent".
+  /// Below this combined score (an estimate that the intent is right) the result is "no
+  /// intent"; raise it for fewer false accepts, lower it to accept more free phrasing.
   public var minimumIntentScore: Double
   /// The longest utterance routed, in Unicode scalars; longer input is an error.
   public static let maximumUtteranceLength = 4096
@@ -47,8 +49,9 @@ public struct Router: Sendable {
   ///   - text: The utterance, as the recognizer wrote it.
   ///   - locale: When given (`zh-CN`, `ru`), only templates of that language
   ///     (`Base` counts as English) are tried.
-  /// - Complexity: O(*t* × *k* × *n*²) for *t* templates of *k* elements and *n* tokens,
-  ///   plus the vocabulary queries of the bound slots.
+  /// - Complexity: O(*f* × *c*) for the learned model's *f* features and *c* intents, plus
+  ///   O(*t* × *k* × *n*²) for the *t* templates of the best intents, of *k* elements, over *n*
+  ///   tokens, plus one query of each vocabulary shard.
   public func route(_ text: String, locale: String? = nil) throws -> RouteResult {
     let length = text.unicodeScalars.count
     guard length <= Self.maximumUtteranceLength else { throw UtteranceTooLong(length: length) }

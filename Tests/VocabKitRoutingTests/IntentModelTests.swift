@@ -121,3 +121,38 @@ import VocabKitVocabulary
     #expect(latest.mediaSearch?.latest == true)
   }
 }
+
+/// N-best input: a recognizer's alternatives routed together.
+@Suite struct AlternativesTests {
+  let router = Router(vocabulary: sampleVocabulary)
+
+  @Test func aSlotUnresolvedInTheFirstAlternativeIsTakenFromAnother() throws {
+    let first = try router.route("add milk to my in bucks")
+    let combined = try router.route(alternatives: [
+      "add milk to my in bucks", "add milk to my inbox",
+    ])
+    #expect(combined.intent == "INAddTasksIntent")
+    #expect(combined.slot("targetTaskList")?.value == "list.inbox")
+    #expect(combined.slot("targetTaskList")?.resolution == .success)
+    // The first alternative alone does not resolve the list as surely.
+    #expect(
+      first.slot("targetTaskList")?.resolution != .success
+        || (first.slot("targetTaskList")?.candidates.first?.score ?? 0)
+          < (combined.slot("targetTaskList")?.candidates.first?.score ?? 0)
+    )
+  }
+
+  @Test func alternativesThatAgreeOnNothingGiveTheFirstOnesAnswer() throws {
+    let alone = try router.route("what is the weather like tomorrow")
+    let combined = try router.route(
+      alternatives: ["what is the weather like tomorrow", "what is the whether like tomorrow"])
+    #expect(combined.intent == nil)
+    #expect(alone.intent == nil)
+  }
+
+  @Test func oneAlternativeIsTheSameAsRoutingIt() throws {
+    let text = "call alex"
+    #expect(try router.route(alternatives: [text]) == router.route(text))
+    #expect(try router.route(alternatives: ["", text]).intent == "INStartCallIntent")
+  }
+}

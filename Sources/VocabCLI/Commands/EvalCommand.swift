@@ -17,6 +17,10 @@ enum EvalCommand {
       .repeated("corpus", "FILE", help: "A corpus file; may repeat."),
       .flag("json", help: "Print one JSON object."),
       .flag("strict", help: "Fail on malformed corpus lines."),
+      .flag(
+        "alternatives",
+        help:
+          "Route each line's n-best 'alternatives' together, where it has them, not 'text' alone."),
       .value("min-intent-accuracy", "X", help: "Fail below this intent accuracy."),
       .value("min-slot-accuracy", "X", help: "Fail below this slot accuracy."),
       .value("max-false-accept", "X", help: "Fail above this false-accept rate."),
@@ -78,7 +82,9 @@ enum EvalCommand {
     if arguments.flag("slot-matching") {
       return try slotMatching(arguments, console, corpora, vocabulary, policy)
     }
-    let evaluator = Evaluator(router: Router(vocabulary: vocabulary, policy: policy))
+    let evaluator = Evaluator(
+      router: Router(vocabulary: vocabulary, policy: policy),
+      usesAlternatives: arguments.flag("alternatives"))
     let showProgress = console.errorIsTerminal && !arguments.flag("json")
     let report = try evaluator.evaluate(corpora) { done, total in
       guard showProgress, done % 25 == 0 || done == total else { return }

@@ -13,6 +13,9 @@ enum RouteCommand {
     options: [
       VocabularyOption.option, VocabularyOption.cache, VocabularyOption.locale,
       .flag("json", help: "Print JSON."),
+      .flag(
+        "alternatives",
+        help: "Each input is a recognizer's n-best list, best first, separated by ' | '."),
     ],
     run: run)
 
@@ -21,7 +24,11 @@ enum RouteCommand {
     let router = Router(vocabulary: vocabulary)
     let locale = arguments.value("locale")
     for text in try console.texts(arguments) {
-      let result = try router.route(text, locale: locale)
+      let result =
+        arguments.flag("alternatives")
+        ? try router.route(
+          alternatives: text.components(separatedBy: " | "), locale: locale)
+        : try router.route(text, locale: locale)
       if arguments.flag("json") {
         console.output(try JSONOutput.line(result))
         continue

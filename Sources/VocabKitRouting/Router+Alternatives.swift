@@ -1,0 +1,62 @@
+extension Router {
+  /// Routes a recognizer's n-best list: the intent the alternatives agree on, with each slot
+  /// taken from the alternative that resolved it best.
+  ///
+  /// Each alternative's candidates vote with their combined score, weighted by rank (the
+  /// first counts 1, the second 1/2, the third 1/3 …), as `SFSpeechRecognitionResult`
+  /// transcriptions and Whisper beams come best first. The result is the best-ranked
+  /// alternative's routing for the winning intent; a slot that did not resolve there
+  /// (`unsupported`, `needsValue`, a confirmation) is replaced by the same slot of another
+  /// alternative routed to that intent, when that one resolved with a better candidate.
+  ///
+  /// - Parameters:
+  ///   - alternatives: Transcriptions, best first; empty strings are skipped.
+  ///   - locale: As in ``route(_:locale:)``.
+  /// - Complexity: *a* times ``route(_:locale:)`` for *a* alternatives.
+  public func route(alternatives: [String], locale: String? = nil) throws -> RouteResult {
+    let texts = alternatives.filter { !$0.allSatisfy(\.isWhitespace) }
+    guard let first = texts.first else { return try route("", locale: locale) }
+    let results = try texts.map { try route($0, locale: locale) }
+    var votes: [IntentModel.Label: Double] = [:]
+    var totalWeight = 0.0
+    for (rank, result) in results.enumerated() {
+      let weight = 1 / Double(rank + 1)
+      totalWeight += weight
+      for candidate in result.candidates {
+        votes[IntentModel.Label(app: candidate.app, intent: candidate.intent), default: 0] +=
+          weight * candidate.score
+      }
+    }
+    let winner = votes.max {
+      $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key
+    }
+    guard let winner, winner.value / totalWeight >= minimumIntentScore,
+      let chosen = results.firstIndex(where: {
+        $0.intent == winner.key.intent && $0.app == winner.key.app
+      })
+    else {
+      // No intent the alternatives agree on: the best transcription's answer stands.
+      var result = results[0]
+      result.utterance = first
+      return result
+    }
+    var result = results[chosen]
+    result.score = winner.value / totalWeight
+    for index in result.slots.indices where result.slots[index].resolution != .success {
+      let name = result.slots[index].name
+      let current = result.slots[index].candidates.first?.score ?? 0
+      var best: SlotResult? = nil
+      for other in results
+      where other.intent == result.intent && other.app == result.app {
+        guard let slot = other.slot(name),
+          slot.resolution == .success || slot.resolution == .disambiguation,
+          let score = slot.candidates.first?.score,
+          score > max(current, best?.candidates.first?.score ?? 0)
+        else { continue }
+        best = slot
+      }
+      if let best { result.slots[index] = best }
+    }
+    return result
+  }
+}
