@@ -131,7 +131,7 @@ public struct EvaluationReport: Sendable, Codable {
 /// Runs corpora through a router and counts what came out right.
 public struct Evaluator: Sendable {
   public let router: Router
-  /// Route each line's n-best `alternatives` together (``Router/route(alternatives:locale:)``)
+  /// Route each line's n-best `alternatives` together (`Router.route(alternatives:locale:)`)
   /// instead of its `text` alone, where the line has them.
   public var usesAlternatives: Bool
 
