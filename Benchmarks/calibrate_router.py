@@ -168,7 +168,16 @@ def main():
                 targets.append(1.0 if candidate["intent"] == row["intent"] else 0.0)
                 weights.append(1.0 / len(corpus))
         positives = sum(1 for row in corpus if row["intent"])
-        print(f"{name}: {len(corpus)} lines, {positives} positives, {len(corpus) - positives} negatives")
+        first = sum(
+            1
+            for row, result in routed[name]
+            if row["intent"] and result["candidates"]
+            and max(result["candidates"], key=lambda c: c["probability"])["intent"] == row["intent"]
+        )
+        print(
+            f"{name}: {len(corpus)} lines, {positives} positives, {len(corpus) - positives} negatives; "
+            f"the learned model ranks the right intent first for {first / max(positives, 1):.3f}"
+        )
     a, b, c, d = fit_logistic(np.array(rows), np.array(targets), np.array(weights))
     print(f"\nconfidenceWeights = (probability: {a:.1f}, alignment: {b:.1f}, coverage: {c:.1f}, bias: {d:.1f})\n")
 
