@@ -920,7 +920,9 @@ the three files pass it (`sample.jsonl` against `vocab/`, the generated files ag
 
 1. `sample.jsonl`: every en-US and ru-RU line of `handwritten.jsonl` ({len(records['sample'])} lines), its `text`
    spoken as it is (hand-written misspellings included). The hi-IN, th-TH and zh-CN lines are skipped:
-   espeak-ng's voices for those languages come out as noise to Whisper base.
+   espeak-ng's voices for those languages come out as noise to Whisper base. The ru-RU lines are kept, but
+   Whisper base hears espeak-ng's `ru` voice almost as badly (the ru-RU row below: most words wrong), so they
+   test robustness to near-noise more than name matching.
 2. The generated vocabulary `corpora/whisper/vocab/` (written by `--make-vocab` from the seed; XML plists
    in the sample vocabulary's format, checked with `corpora/tools/check_vocab.py`):
 
@@ -950,7 +952,8 @@ the three files pass it (`sample.jsonl` against `vocab/`, the generated files ag
    `<|startoftranscript|><|{{en,ru}}|><|transcribe|><|notimestamps|>` (language forced, not detected),
    beam {BEAM}, {BEAM} hypotheses, faster-whisper's default suppressed tokens. On every
    {args.check_transcribe_every}th utterance `WhisperModel.transcribe` (beam 5, language forced, no timestamps) was run as
-   well: its text equals the top hypothesis in {agree} of {n_checked} (normalized).
+   well: its text equals the top hypothesis in {agree} of {n_checked} (normalized); the others differ in a word
+   or two ("fleetwood mag" / "fleet of mag"), not by a temperature fallback (temperature 0 alone gives the same).
    `--initial-prompt` / `--hotwords` pass recognizer hints through (not used for these files).
 6. Everything (sentences, voices, speeds, noise, vocabulary) comes from `--seed`.
 
