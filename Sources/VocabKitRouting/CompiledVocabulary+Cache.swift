@@ -23,14 +23,14 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 12
+  public static let cacheFormatVersion: UInt32 = 13
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, payload length and payload checksum.
   static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8
 
   /// Loads a vocabulary directory through a compiled cache file.
   ///
-  /// The cache holds the registry and every compiled index. It is used only when its magic
+  /// The cache holds the registry, the learned intent model and every compiled index. It is used only when its magic
   /// number, format version, fingerprint of the source files (every file under `directory`
   /// with its relative path, size and content hash, and the locale) and payload checksum all
   /// match; otherwise the plists are compiled and the cache is rewritten atomically (a
@@ -144,8 +144,11 @@ extension CompiledVocabulary {
     // The registry is a block of its own, so a reader can read it and the shards at once.
     var registryBytes = BinaryWriter()
     Self.write(registry, to: &registryBytes)
+    var modelBytes = BinaryWriter()
+    intentModel.write(to: &modelBytes)
     var payload = BinaryWriter()
     payload.write(section: registryBytes)
+    payload.write(section: modelBytes)
     let keys = shards.keys.sorted()
     payload.write(keys) { writer, key in
       writer.write(key.app)
@@ -193,6 +196,7 @@ extension CompiledVocabulary {
     // every shard) and the shards' tables. Reading checks every length and index, so it is
     // safe on altered bytes, and what it read is used only when the checksum matches.
     let registryStart = try reader.readSection()
+    var modelReader = try reader.readSection()
     let shardsStart = reader
     let checksum = Locked<UInt64>(0)
     let registryPart = Locked<Result<(VocabularyRegistry, [ShardKey: [MatchEntry]]), any Error>?>(
@@ -236,7 +240,19 @@ extension CompiledVocabulary {
       }
       shards[key] = try MatchIndex(tables: tables, entries: entries, normalizer: normalizer)
     }
-    return try CompiledVocabulary(registry: registry, normalizer: normalizer, shards: shards)
+    let model = try IntentModel(reading: &modelReader)
+    guard modelReader.isAtEnd else { throw fail("unexpected bytes after the intent model") }
+    var labels = Set<IntentModel.Label>()
+    for app in registry.apps {
+      for intent in app.intents where !intent.examples.isEmpty {
+        labels.insert(IntentModel.Label(app: app.bundleIdentifier, intent: intent.name))
+      }
+    }
+    guard model.labels == labels.sorted() else {
+      throw fail("the cached intent model's intents are not the registry's")
+    }
+    return try CompiledVocabulary(
+      registry: registry, normalizer: normalizer, shards: shards, cachedModel: model)
   }
 
   // MARK: Registry layout

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VocabKitRouting
+@testable import VocabKitRouting
 import VocabKitVocabulary
 
 /// The compiled cache: used when fresh, rebuilt (never trusted) when stale or damaged.
@@ -39,6 +39,13 @@ import VocabKitVocabulary
     #expect(try routes(second.vocabulary) == routes(direct))
     #expect(second.vocabulary.registry.apps == direct.registry.apps)
     #expect(second.vocabulary.registry.diagnostics == direct.registry.diagnostics)
+    // The learned intent model comes from the cache as it was trained, not trained again.
+    let cached = second.vocabulary.intentModel
+    let trained = direct.intentModel
+    #expect(cached.labels == trained.labels)
+    #expect(cached.rows == trained.rows)
+    #expect(cached.weights == trained.weights)
+    #expect(cached.biases == trained.biases)
   }
 
   @Test func anEditedSourceRebuildsTheCache() throws {

@@ -19,7 +19,8 @@ enum BenchCommand {
                    "call …" requests over a generated messenger of that many contacts
                    (top-1: the right contact).
         load       a generated app of --entries contact names, loaded and compiled from its
-                   plists (median of 3) and loaded from its compiled cache (median of 5).
+                   plists (median of 3) and loaded from its compiled cache (median of 5);
+                   then the --vocab vocabulary's intent model trained (median of 3).
         scaling    normalizing and matching texts of 1,000 to 1,000,000 characters: the time
                    per 1,000 characters should stay flat.
       Build with -c release: debug timings mean nothing. --export DIR writes the generated
@@ -127,6 +128,7 @@ enum BenchCommand {
     if suites.contains("scaling") { try scalingSuite(emit) }
     if suites.contains("load") {
       for size in sizes { try loadSuite(entries: size, seed: seed, emit) }
+      try trainingSuite(arguments, console, emit)
     }
     if let minimumTopOne {
       for result in results where result.suite == "match" {
@@ -331,6 +333,26 @@ enum BenchCommand {
         suite: "load", name: "\(size) entries from cache (\(bytes / 1024) KiB)",
         count: fromCache.count, medianMicroseconds: summary(fromCache).0,
         p99Microseconds: fromCache.max() ?? 0))
+  }
+
+  /// Trains the `--vocab` vocabulary's intent model three times (compiling does it once).
+  static func trainingSuite(
+    _ arguments: ParsedArguments, _ console: Console, _ emit: (Result) throws -> Void
+  ) throws {
+    let vocabulary = try VocabularyOption.compile(arguments, console)
+    var times: [Double] = []
+    var intents = 0
+    for _ in 0..<3 {
+      let (microseconds, count) = try timed { try vocabulary.trainIntentModel() }
+      times.append(microseconds)
+      intents = count
+    }
+    try emit(
+      Result(
+        suite: "load",
+        name: "intent model of \(intents) intents trained (\(arguments.value("vocab") ?? "vocab"))",
+        count: times.count, medianMicroseconds: summary(times).0,
+        p99Microseconds: times.max() ?? 0))
   }
 
   /// Routes generated "call …" requests over a messenger app with `size` contact names.
