@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import VocabKitRouting
 import VocabKitVocabulary
+
+@testable import VocabKitRouting
 
 /// The compiled cache: used when fresh, rebuilt (never trusted) when stale or damaged.
 @Suite struct CacheTests {
