@@ -47,7 +47,9 @@ extension CompiledVocabulary {
   ) {
     let fingerprint = try sourceFingerprint(directory: directory, locale: locale)
     let reason: String
-    if let bytes = readFile(atPath: cache.path) {
+    var replaceable = true
+    switch readFile(atPath: cache.path) {
+    case .bytes(let bytes):
       do {
         let vocabulary = try readCache(
           bytes, fingerprint: fingerprint, normalizer: try Normalizer.shared)
@@ -55,33 +57,48 @@ extension CompiledVocabulary {
       } catch let error as BinaryReaderError {
         reason = error.description
       }
-    } else {
+    case .missing:
       reason = "no cache at '\(cache.path)'"
+    case .unusable(let why):
+      // A device, a FIFO or a file larger than any cache: neither read nor replaced.
+      reason = why
+      replaceable = false
     }
     let vocabulary = try load(directory: directory, locale: locale)
-    var wrote = true
-    do {
-      try AtomicFile.write(vocabulary.cacheBytes(fingerprint: fingerprint), to: cache)
-    } catch {
-      wrote = false
+    var wrote = replaceable
+    if replaceable {
+      do {
+        try AtomicFile.write(vocabulary.cacheBytes(fingerprint: fingerprint), to: cache)
+      } catch {
+        wrote = false
+      }
     }
     return (vocabulary, CacheOutcome(usedCache: false, reason: reason, wroteCache: wrote))
   }
 
-  /// The bytes of a file, or nil when it cannot be opened or read.
+  /// The bytes of a cache file, or why it is not read.
   ///
   /// A large file is read in two halves on two cores (the kernel's copy is most of the cost).
   /// The file is read, not mapped, so a file truncated by someone else meanwhile is a short
   /// read, an error, rather than a crash.
   ///
   /// - Complexity: O(*n*) in the size of the file.
-  static func readFile(atPath path: String) -> ByteStorage? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
+  static func readFile(atPath path: String) -> CacheFile {
+    // Non-blocking, so that opening a FIFO does not wait for a writer.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return .missing }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard fstat(descriptor, &status) == 0 else { return .missing }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      return .unusable("'\(path)' is not a regular file (a device, FIFO or folder); not used")
+    }
     let size = Int(status.st_size)
+    guard size <= maximumCacheSize else {
+      return .unusable(
+        "'\(path)' is \(size) bytes, more than the \(maximumCacheSize >> 30) GiB a cache may be; "
+          + "not used")
+    }
     let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
     let storage = ByteStorage(bytes: UnsafeRawBufferPointer(memory)) { $0.deallocate() }
     // Each part writes only its own half of the buffer.
@@ -101,8 +118,21 @@ extension CompiledVocabulary {
         offset += count
       }
     }
-    return failed.withLock { $0 } ? nil : storage
+    return failed.withLock { $0 } ? .missing : .bytes(storage)
   }
+
+  /// What is at a cache path.
+  enum CacheFile {
+    /// Nothing, or nothing that could be opened and read.
+    case missing
+    /// A file that is no cache and must not be replaced, and why.
+    case unusable(String)
+    case bytes(ByteStorage)
+  }
+
+  /// The largest cache file read: a million entries take about 150 MB, so a larger file is
+  /// no cache, and reading it whole could exhaust memory.
+  static let maximumCacheSize = 4 << 30
 
   /// A hash of every non-hidden file under `directory` (relative path, size, contents) and
   /// the locale: any edit, addition or removal changes it.

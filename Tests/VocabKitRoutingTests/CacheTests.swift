@@ -106,6 +106,34 @@ import VocabKitVocabulary
     }
   }
 
+  @Test func aFIFOAsTheCacheIsNeitherWaitedOnNorReplaced() throws {
+    let (directory, cache) = try scratch()
+    #expect(mkfifo(cache.path, 0o600) == 0)
+    // Opening a FIFO for reading blocks until a writer comes, unless it is opened non-blocking.
+    let loaded = try CompiledVocabulary.load(directory: directory, cache: cache)
+    #expect(!loaded.outcome.usedCache)
+    #expect(!loaded.outcome.wroteCache)
+    #expect(loaded.outcome.reason?.contains("not a regular file") == true)
+    var status = stat()
+    #expect(lstat(cache.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test func aCacheFileLargerThanAnyCacheIsNotReadWhole() throws {
+    let (directory, cache) = try scratch()
+    // A sparse file of 40 GiB: reading it whole aborted the process before its magic number.
+    #expect(FileManager.default.createFile(atPath: cache.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: cache)
+    try handle.truncate(atOffset: 40 << 30)
+    try handle.close()
+    let loaded = try CompiledVocabulary.load(directory: directory, cache: cache)
+    #expect(!loaded.outcome.usedCache)
+    #expect(!loaded.outcome.wroteCache)
+    #expect(loaded.outcome.reason?.contains("more than the 4 GiB") == true)
+    let size = try FileManager.default.attributesOfItem(atPath: cache.path)[.size] as? Int
+    #expect(size == 40 << 30)
+    try FileManager.default.removeItem(at: cache)
+  }
+
   @Test func anUnwritableCacheIsReportedNotFatal() throws {
     let (directory, _) = try scratch()
     let cache = URL(fileURLWithPath: "/nonexistent-folder/vocab.cache")
