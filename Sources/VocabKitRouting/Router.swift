@@ -86,6 +86,7 @@ public struct Router: Sendable {
 
     var best: (alignment: TemplateAlignment, template: Template)? = nil
     var bestCombined = -1.0
+    var bestLabel = Int.max
     var candidates: [IntentCandidate] = []
     for label in allowed.prefix(costs.alignedIntents) {
       var labelBest: (alignment: TemplateAlignment, template: Template)? = nil
@@ -115,9 +116,14 @@ public struct Router: Sendable {
         IntentCandidate(
           app: model.labels[label].app, intent: model.labels[label].intent, score: combined,
           probability: probability, alignment: alignmentScore, coverage: coverage))
-      if combined > bestCombined, let labelBest {
+      // Ties go to the better alignment, then to the first app in bundle-identifier order.
+      if let labelBest,
+        (combined, labelBest.alignment.score, -label)
+          > (bestCombined, best?.alignment.score ?? -1, -bestLabel)
+      {
         bestCombined = combined
         best = labelBest
+        bestLabel = label
       }
     }
     candidates.sort {

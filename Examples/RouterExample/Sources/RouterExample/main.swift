@@ -23,7 +23,7 @@ let utterances =
     "add milk to index in taskly",
     "call alex",
     "用爱奇艺播放延禧攻略第十集",
-    "play the latest 奇葩说",
+    "play the latest 奇葩说 on 爱奇艺",
   ]
 
 do {
