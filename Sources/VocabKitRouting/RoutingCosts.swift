@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Costs are in units of one unmatched template element: a template's score is
 /// 1 - cost / elements, times its evidence factor. Measurements behind the values are in
-/// `Docs/tuning.md` and the commit log.
+/// `Docs/benchmarks.md` and the commit log.
 struct RoutingCosts: Sendable {
   // MARK: App names
 
