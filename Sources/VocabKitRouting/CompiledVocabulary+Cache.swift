@@ -57,6 +57,18 @@ extension CompiledVocabulary {
       } catch let error as BinaryReaderError {
         reason = error.description
       }
+      // A file that does not start as a cache does (`--cache corpus.jsonl`) is someone's
+      // data: it is not replaced. An empty file, or one cut inside the magic number, is.
+      let start = Array(bytes.bytes.prefix(cacheMagic.count))
+      if start != Array(cacheMagic.prefix(start.count)) {
+        return (
+          try load(directory: directory, locale: locale),
+          CacheOutcome(
+            usedCache: false,
+            reason: "'\(cache.path)' is not a VocabKit cache; it is left as it is",
+            wroteCache: false)
+        )
+      }
     case .missing:
       reason = "no cache at '\(cache.path)'"
     case .unusable(let why):
