@@ -126,8 +126,11 @@ public struct Router: Sendable {
         bestLabel = label
       }
     }
+    // The same order as the choice above: score, then alignment, then app and intent.
     candidates.sort {
-      $0.score != $1.score ? $0.score > $1.score : ($0.app, $0.intent) < ($1.app, $1.intent)
+      if $0.score != $1.score { return $0.score > $1.score }
+      if $0.alignment != $1.alignment { return $0.alignment > $1.alignment }
+      return ($0.app, $0.intent) < ($1.app, $1.intent)
     }
     var result = RouteResult(
       utterance: text, intent: nil, app: nil, appChoice: nil, spokenAppName: nil,

@@ -57,6 +57,21 @@ func runProcess(
     #expect(routeHelp.output.contains("--vocab DIR"))
   }
 
+  @Test func evalSaysHowManyFailuresItShowsAndHowToSeeMore() throws {
+    let run = try runVocab([
+      "eval", "--corpus", "corpora/recognizer/pocketsphinx.jsonl", "--failures", "3",
+    ])
+    #expect(run.output.contains("Failures (showing 3 of "))
+    #expect(run.output.contains("--failures N shows more"))
+  }
+
+  @Test func aMissingCorpusIsAClearErrorNamingIt() throws {
+    let run = try runVocab(["eval", "--corpus", "no-such-corpus.jsonl"])
+    #expect(run.status == 1)
+    #expect(run.error.contains("no-such-corpus.jsonl: no such corpus file"))
+    #expect(!run.error.contains("NSCocoaErrorDomain"))
+  }
+
   @Test func unknownOptionSuggestsTheClosestAndExits64() throws {
     let result = try runVocab(["route", "--jsno", "call alex"])
     #expect(result.status == 64)

@@ -56,10 +56,18 @@ enum EvalCommand {
     let shownFailures = try arguments.number("failures", in: 0...100_000) ?? 10
     var corpora: [Corpus] = []
     for file in files {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+        throw CommandFailure(description: "\(file): no such corpus file")
+      }
+      guard !isFolder.boolValue else {
+        throw CommandFailure(description: "\(file): is a folder, not a corpus file")
+      }
       do {
         corpora.append(try Corpus.read(URL(fileURLWithPath: file), file: file))
       } catch {
-        throw CommandFailure(description: "\(file): cannot read the corpus: \(error)")
+        throw CommandFailure(
+          description: "\(file): cannot read the corpus: \(error.localizedDescription)")
       }
     }
     if let every = try arguments.number("every", in: 1...1_000_000) {
@@ -138,7 +146,11 @@ enum EvalCommand {
         console.output(Table.render(confusionRows))
       }
       if !report.failures.isEmpty, shownFailures > 0 {
-        console.output("\nFailures (\(report.failures.count)):")
+        let shown = min(shownFailures, report.failures.count)
+        console.output(
+          shown < report.failures.count
+            ? "\nFailures (showing \(shown) of \(report.failures.count); --failures N shows more):"
+            : "\nFailures (\(report.failures.count)):")
         for failure in report.failures.prefix(shownFailures) {
           console.output("  \(failure.id): '\(failure.text)': \(failure.problem)")
         }
