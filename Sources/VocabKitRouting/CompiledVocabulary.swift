@@ -29,8 +29,8 @@ public final class CompiledVocabulary: Sendable {
   let intentModel: IntentModel
   /// For each label of ``intentModel``, the indices of its templates.
   let templatesOfLabel: [[Int]]
-  /// Every shard's key, sorted, for spotting vocabulary spans in an utterance.
-  let shardKeys: [ShardKey]
+  /// Every shard with its key, in key order, for spotting vocabulary spans in an utterance.
+  let shardList: [(key: ShardKey, index: MatchIndex)]
   /// Media qualifier phrases in the normalizer's Latin keys.
   let mediaQualifiers: MediaQualifiers
   /// The shards of every parameter a template names, looked up once at compile time
@@ -116,7 +116,7 @@ public final class CompiledVocabulary: Sendable {
       }
     }
     self.templates = templates
-    shardKeys = shards.keys.sorted()
+    shardList = shards.keys.sorted().map { ($0, shards[$0]!) }
     mediaQualifiers = try MediaQualifiers(normalizer: normalizer)
     let model: IntentModel
     if let cachedModel {

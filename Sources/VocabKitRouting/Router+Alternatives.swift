@@ -15,7 +15,7 @@ extension Router {
   /// - Complexity: *a* times ``route(_:locale:)`` for *a* alternatives.
   public func route(alternatives: [String], locale: String? = nil) throws -> RouteResult {
     let texts = alternatives.filter { !$0.allSatisfy(\.isWhitespace) }
-    guard let first = texts.first else { return try route("", locale: locale) }
+    guard !texts.isEmpty else { return try route("", locale: locale) }
     let results = try texts.map { try route($0, locale: locale) }
     var votes: [IntentModel.Label: Double] = [:]
     var totalWeight = 0.0
@@ -36,9 +36,7 @@ extension Router {
       })
     else {
       // No intent the alternatives agree on: the best transcription's answer stands.
-      var result = results[0]
-      result.utterance = first
-      return result
+      return results[0]
     }
     var result = results[chosen]
     result.score = winner.value / totalWeight

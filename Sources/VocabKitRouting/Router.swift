@@ -84,6 +84,11 @@ public struct Router: Sendable {
         ? probabilities[$0] > probabilities[$1] : model.labels[$0] < model.labels[$1]
     }
 
+    // Content words (not common words) are what coverage counts: function words say nothing
+    // about the topic.
+    let isContent = utterance.tokens.map { !CommonWords.latinKeys.contains($0.latinKey) }
+    let contentCount = isContent.filter { $0 }.count
+
     var best: (alignment: TemplateAlignment, template: Template)? = nil
     var bestCombined = -1.0
     var bestLabel = Int.max
@@ -100,16 +105,14 @@ public struct Router: Sendable {
       }
       let probability = allowedTotal > 0 ? probabilities[label] / allowedTotal : 0
       let alignmentScore = labelBest?.alignment.score ?? 0
-      // The share of content words (not common words) that the model knows or this
-      // intent's best template explains: function words say nothing about the topic.
+      // The share of content words that the model knows or this intent's best template
+      // explains.
       var covered = 0
-      var content = 0
       for token in known.indices
-      where !CommonWords.latinKeys.contains(utterance.tokens[token].latinKey) {
-        content += 1
-        if known[token] || labelBest?.alignment.explained[token] == true { covered += 1 }
+      where isContent[token] && (known[token] || labelBest?.alignment.explained[token] == true) {
+        covered += 1
       }
-      let coverage = content == 0 ? 1 : Double(covered) / Double(content)
+      let coverage = contentCount == 0 ? 1 : Double(covered) / Double(contentCount)
       let combined = costs.confidence(
         probability: probability, alignment: alignmentScore, coverage: coverage)
       candidates.append(

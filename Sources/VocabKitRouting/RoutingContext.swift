@@ -303,8 +303,7 @@ struct RoutingContext {
     }
     let minimum = IntentModelTuning.standard.slotClassScore
     var spans: [(range: Range<Int>, score: Double, name: String)] = []
-    for key in vocabulary.shardKeys where apps == nil || apps == key.app {
-      guard let shard = vocabulary.shards[key] else { continue }
+    for (key, shard) in vocabulary.shardList where apps == nil || apps == key.app {
       for match in matches(of: shard) where match.score >= minimum && !match.tokenRange.isEmpty {
         spans.append((match.tokenRange, match.score, key.source))
       }
