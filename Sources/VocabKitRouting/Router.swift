@@ -94,13 +94,24 @@ public struct Router: Sendable {
     var bestLabel = Int.max
     var candidates: [IntentCandidate] = []
     for label in allowed.prefix(costs.alignedIntents) {
-      var labelBest: (alignment: TemplateAlignment, template: Template)? = nil
+      // Templates in order of their score bound; once the best score found beats the next
+      // bound, no later template can win. Ties go to the template listed first.
+      var bounded: [(bound: Double, index: Int)] = []
       for index in vocabulary.templatesOfLabel[label] {
         let template = vocabulary.templates[index]
         if let language, Self.language(of: template.localization) != language { continue }
+        bounded.append((context.alignmentBound(template), index))
+      }
+      bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
+      var labelBest: (alignment: TemplateAlignment, template: Template)? = nil
+      var labelBestIndex = Int.max
+      for (bound, index) in bounded {
+        if let labelBest, bound < labelBest.alignment.score { break }
+        let template = vocabulary.templates[index]
         let alignment = context.align(template)
-        if alignment.score > (labelBest?.alignment.score ?? -1) {
+        if (alignment.score, -index) > (labelBest?.alignment.score ?? -1, -labelBestIndex) {
           labelBest = (alignment, template)
+          labelBestIndex = index
         }
       }
       let probability = allowedTotal > 0 ? probabilities[label] / allowedTotal : 0

@@ -32,6 +32,8 @@ struct RoutingContext {
   /// (next n - 1): templates share most carrier words, so each is compared once per
   /// utterance.
   private var wordCosts: [[UInt8]: [Double]] = [:]
+  /// Each slot's costs over every span; see ``spanCosts(_:app:intent:boundMatches:)``.
+  private var slotCostTables: [String: [Double]] = [:]
 
   static let fillers: Set<String> = [
     "um", "uh", "uhm", "er", "please", "hey", "siri", "ok", "okay", "the", "a", "an", "my",
@@ -92,6 +94,35 @@ struct RoutingContext {
   /// unrelated); a skipped carrier word 1; an extra token 0.5 (0.05 for fillers and app
   /// mentions); a slot costs what ``slotCost(_:app:boundMatches:span:)`` says. The score is 1 -
   /// cost / (carrier words + slots).
+  /// An upper bound on ``align(_:)``'s score, from each carrier word's cheapest match
+  /// anywhere in the utterance (slots and extra tokens counted as free): templates whose
+  /// bound is below the best score found need no alignment.
+  ///
+  /// - Complexity: O(*k* × *n*) for *k* elements over *n* tokens; the word costs are shared
+  ///   with ``align(_:)``.
+  mutating func alignmentBound(_ template: Template) -> Double {
+    let elements = template.elements
+    // Each word's cheapest cost alone, and of it merged with the next word (which covers two
+    // elements, so each is charged half).
+    var alone = [Double](repeating: 0, count: elements.count)
+    var merged = [Double](repeating: .infinity, count: elements.count)
+    for e in elements.indices {
+      guard case .word(let symbols, _) = elements[e] else { continue }
+      alone[e] = min(costs.skippedWord, costs(of: symbols).min() ?? costs.skippedWord)
+      if e + 1 < elements.count, case .word(let next, _) = elements[e + 1] {
+        merged[e] = (costs(of: symbols + next).min() ?? .infinity) / 2
+      }
+    }
+    var lowest = 0.0
+    for e in elements.indices {
+      guard case .word = elements[e] else { continue }
+      lowest += min(alone[e], merged[e], e > 0 ? merged[e - 1] : .infinity)
+    }
+    let units = Double(max(elements.count, 1))
+    // A little slack for rounding: the alignment sums the same costs in another order.
+    return max(0, 1 - lowest / units) * template.evidence + 1e-9
+  }
+
   mutating func align(_ template: Template) -> TemplateAlignment {
     let n = utterance.tokens.count
     let elements = template.elements
@@ -105,8 +136,10 @@ struct RoutingContext {
     // per template, not once per cell: the lookups hash the word's symbols.
     var wordCostsOf: [[Double]] = []
     var mergedCostsOf: [[Double]] = []
-    // Each bound slot's matches, also looked up once per template.
+    // Each bound slot's matches, also looked up once per template, and each slot's cost
+    // over every span, shared by the templates that have the slot.
     var slotMatchesOf: [[Match]?] = []
+    var slotCostsOf: [[Double]] = []
     for e in 0..<k {
       guard case .word(let symbols, _) = elements[e] else {
         wordCostsOf.append([])
@@ -119,9 +152,16 @@ struct RoutingContext {
         } else {
           slotMatchesOf.append(nil)
         }
+        if case .slot(let name) = elements[e] {
+          slotCostsOf.append(
+            spanCosts(name, app: template.app, intent: template.intent, boundMatches: slotMatchesOf[e]))
+        } else {
+          slotCostsOf.append([])
+        }
         continue
       }
       slotMatchesOf.append(nil)
+      slotCostsOf.append([])
       wordCostsOf.append(costs(of: symbols))
       if e + 1 < k, case .word(let next, _) = elements[e + 1] {
         mergedCostsOf.append(costs(of: symbols + next))
@@ -157,9 +197,7 @@ struct RoutingContext {
           relax(e + 1, i, here + costs.emptySlot, from: (e, i))
           if i < n {
             for j in (i + 1)...n {
-              let value = slotCost(
-                name, app: template.app, boundMatches: slotMatchesOf[e], span: i..<j)
-              relax(e + 1, j, here + value, from: (e, i))
+              relax(e + 1, j, here + slotCostsOf[e][i * (n + 1) + j], from: (e, i))
             }
           }
         }
@@ -207,6 +245,24 @@ struct RoutingContext {
     }
     return TemplateAlignment(
       score: score, slots: slots, unknownAppSpan: unknownAppSpan, explained: explained)
+  }
+
+  /// A slot's cost over every span `i..<j`, at `i × (n + 1) + j`, cached per app, intent and
+  /// slot: templates of an intent share their slots.
+  private mutating func spanCosts(
+    _ name: String, app: String, intent: String, boundMatches: [Match]?
+  ) -> [Double] {
+    let key = app + "\u{0}" + intent + "\u{0}" + name
+    if let cached = slotCostTables[key] { return cached }
+    let n = utterance.tokens.count
+    var table = [Double](repeating: 0, count: (n + 1) * (n + 1))
+    for i in 0..<n {
+      for j in (i + 1)...n {
+        table[i * (n + 1) + j] = slotCost(name, app: app, boundMatches: boundMatches, span: i..<j)
+      }
+    }
+    slotCostTables[key] = table
+    return table
   }
 
   private func extraCost(_ token: Int) -> Double {
