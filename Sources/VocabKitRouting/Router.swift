@@ -88,6 +88,7 @@ public struct Router: Sendable {
     // about the topic.
     let isContent = utterance.tokens.map { !CommonWords.latinKeys.contains($0.latinKey) }
     let contentCount = isContent.filter { $0 }.count
+    let scripts = Set(utterance.tokens.map(\.script))
 
     var best: (alignment: TemplateAlignment, template: Template)? = nil
     var bestCombined = -1.0
@@ -100,6 +101,7 @@ public struct Router: Sendable {
       for index in vocabulary.templatesOfLabel[label] {
         let template = vocabulary.templates[index]
         if let language, Self.language(of: template.localization) != language { continue }
+        guard template.fits(scripts: scripts) else { continue }
         bounded.append((context.alignmentBound(template), index))
       }
       bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }

@@ -14,6 +14,10 @@ struct Template: Sendable {
   let localization: String
   let text: String
   let elements: [Element]
+  /// The writing systems of the carrier words (Latin, Han, Thai …); empty when the template
+  /// is only slots. A recognizer writes a language in its own script, so a template is
+  /// aligned only against utterances with a token in one of these.
+  let scripts: Set<Script>
   /// How much the template can prove, in 0.5...1; see ``evidenceFactor(isBound:)``. Set
   /// when the vocabulary is compiled, as it depends on which slots are bound.
   var evidence: Double = 1
@@ -33,12 +37,14 @@ struct Template: Sendable {
     self.localization = localization
     self.text = text
     var elements: [Element] = []
+    var scripts: Set<Script> = []
     for part in IntentTemplate.parts(of: text) {
       switch part {
       case .placeholder(let name):
         elements.append(.slot(name))
       case .text(let literal):
         for token in try normalizer.normalize(literal) {
+          if token.script != .common && token.script != .inherited { scripts.insert(token.script) }
           elements.append(
             .word(
               symbols: PhoneticKey(latinKey: token.latinKey).symbols, latin: token.latinKey))
@@ -46,6 +52,12 @@ struct Template: Sendable {
       }
     }
     self.elements = elements
+    self.scripts = scripts
+  }
+
+  /// Whether the template's carrier words are in a script the utterance uses.
+  func fits(scripts utteranceScripts: Set<Script>) -> Bool {
+    scripts.isEmpty || !scripts.isDisjoint(with: utteranceScripts)
   }
 
   /// How much a template can prove: templates made of free-text slots and common words
