@@ -12,7 +12,8 @@ extension Router {
   /// - Parameters:
   ///   - alternatives: Transcriptions, best first; empty strings are skipped.
   ///   - locale: As in ``route(_:locale:)``.
-  /// - Complexity: *a* times ``route(_:locale:)`` for *a* alternatives.
+  /// - Complexity: *a* times ``route(_:locale:)`` for *a* alternatives, and as many again
+  ///   when a slot of the chosen app did not resolve.
   public func route(alternatives: [String], locale: String? = nil) throws -> RouteResult {
     let texts = alternatives.filter { !$0.allSatisfy(\.isWhitespace) }
     guard !texts.isEmpty else { return try route("", locale: locale) }
@@ -40,11 +41,21 @@ extension Router {
     }
     var result = results[chosen]
     result.score = winner.value / totalWeight
+    // The other alternatives as they route within the chosen app (those routed elsewhere are
+    // asked again, only about that app), for slots that did not resolve here.
+    var withinApp: [RouteResult]? = nil
     for index in result.slots.indices where result.slots[index].resolution != .success {
       let name = result.slots[index].name
       let current = result.slots[index].candidates.first?.score ?? 0
       var best: SlotResult? = nil
-      for other in results
+      if withinApp == nil {
+        withinApp = try texts.indices.map { alternative in
+          results[alternative].app == result.app
+            ? results[alternative]
+            : try route(texts[alternative], locale: locale, onlyApp: result.app)
+        }
+      }
+      for other in withinApp!
       where other.intent == result.intent && other.app == result.app {
         guard let slot = other.slot(name),
           slot.resolution == .success || slot.resolution == .disambiguation,

@@ -53,6 +53,12 @@ public struct Router: Sendable {
   ///   O(*t* × *k* × *n*²) for the *t* templates of the best intents, of *k* elements, over *n*
   ///   tokens, plus one query of each vocabulary shard.
   public func route(_ text: String, locale: String? = nil) throws -> RouteResult {
+    try route(text, locale: locale, onlyApp: nil)
+  }
+
+  /// Routes one utterance, considering only `onlyApp`'s intents when it is given (as if the
+  /// utterance named it): the n-best combination asks each alternative about one app.
+  func route(_ text: String, locale: String?, onlyApp: String?) throws -> RouteResult {
     let length = text.unicodeScalars.count
     guard length <= Self.maximumUtteranceLength else { throw UtteranceTooLong(length: length) }
     let utterance = try PreparedUtterance(text, normalizer: vocabulary.normalizer)
@@ -68,7 +74,7 @@ public struct Router: Sendable {
     var allowed: [Int] = []
     var allowedTotal = 0.0
     for label in model.labels.indices {
-      if let named = context.namedApp, model.labels[label].app != named { continue }
+      if let named = context.namedApp ?? onlyApp, model.labels[label].app != named { continue }
       if let language,
         !vocabulary.templatesOfLabel[label].contains(where: {
           Self.language(of: vocabulary.templates[$0].localization) == language
@@ -90,7 +96,14 @@ public struct Router: Sendable {
     let contentCount = isContent.filter { $0 }.count
     let scripts = Set(utterance.tokens.map(\.script))
 
+    // Whether there is an intent at all is judged on the intent's probability summed over
+    // the apps that serve it; which app serves it, on each app's own share.
+    var intentProbability: [String: Double] = [:]
+    for label in allowed where allowedTotal > 0 {
+      intentProbability[model.labels[label].intent, default: 0] += probabilities[label] / allowedTotal
+    }
     var best: (alignment: TemplateAlignment, template: Template)? = nil
+    var bestAccepted = -1.0
     var bestCombined = -1.0
     var bestLabel = Int.max
     var candidates: [IntentCandidate] = []
@@ -119,13 +132,16 @@ public struct Router: Sendable {
       let probability = allowedTotal > 0 ? probabilities[label] / allowedTotal : 0
       let alignmentScore = labelBest?.alignment.score ?? 0
       // The share of content words that the model knows or this intent's best template
-      // explains.
+      // explains; of all words when there are no content words ("what time is it").
       var covered = 0
       for token in known.indices
-      where isContent[token] && (known[token] || labelBest?.alignment.explained[token] == true) {
+      where (isContent[token] || contentCount == 0)
+        && (known[token] || labelBest?.alignment.explained[token] == true)
+      {
         covered += 1
       }
-      let coverage = contentCount == 0 ? 1 : Double(covered) / Double(contentCount)
+      let counted = contentCount == 0 ? known.count : contentCount
+      let coverage = counted == 0 ? 1 : Double(covered) / Double(counted)
       let combined = costs.confidence(
         probability: probability, alignment: alignmentScore, coverage: coverage)
       candidates.append(
@@ -138,6 +154,9 @@ public struct Router: Sendable {
           > (bestCombined, best?.alignment.score ?? -1, -bestLabel)
       {
         bestCombined = combined
+        bestAccepted = costs.confidence(
+          probability: intentProbability[model.labels[label].intent] ?? 0,
+          alignment: alignmentScore, coverage: coverage)
         best = labelBest
         bestLabel = label
       }
@@ -150,14 +169,14 @@ public struct Router: Sendable {
     }
     var result = RouteResult(
       utterance: text, intent: nil, app: nil, appChoice: nil, spokenAppName: nil,
-      score: max(bestCombined, 0), template: nil, slots: [], mediaSearch: nil,
+      score: max(bestAccepted, 0), template: nil, slots: [], mediaSearch: nil,
       candidates: Array(candidates.prefix(5)))
     if context.namedApp == nil, let spoken = context.unknownAppName(best?.alignment) {
       result.appChoice = .unsupported
       result.spokenAppName = spoken
       return result
     }
-    guard let (alignment, template) = best, bestCombined >= minimumIntentScore else {
+    guard let (alignment, template) = best, bestAccepted >= minimumIntentScore else {
       return result
     }
     result.intent = template.intent
