@@ -13,6 +13,10 @@ struct AppLoader {
   let locale: String?
   private(set) var diagnostics: [Diagnostic] = []
   private(set) var files: [String] = []
+  /// Where each intent's name, each `ParameterNames` entry and each example was read.
+  private var intentNameSites: [String: Site] = [:]
+  private var parameterNameSites: [(ParameterName, Site)] = []
+  private var exampleSites: [ExampleSite] = []
 
   init(root: URL, folder: String, locale: String?) {
     self.root = root
@@ -77,6 +81,9 @@ struct AppLoader {
 
     loadIntentVocabulary(into: &app)
     loadUserVocabulary(into: &app)
+    checkIntentNames(app)
+    checkParameterNames(app)
+    checkExamplesFillParameters(app)
     return app
   }
 
@@ -164,6 +171,8 @@ struct AppLoader {
               guard let text = string(nameNode, at: namePath, &context) else { continue }
               if let parameter = ParameterName(text) {
                 parameters.append(parameter)
+                parameterNameSites.append(
+                  (parameter, Site(file: file, line: nameNode.line, keyPath: namePath)))
               } else {
                 context.report(
                   .error, "invalid-parameter-name", nameNode, namePath,
@@ -235,6 +244,9 @@ struct AppLoader {
           if intents[name] == nil {
             intents[name] = Intent(name: name, examples: [])
             intentOrder.append(name)
+            let nameNode = entry["IntentName"] ?? entry
+            intentNameSites[name] = Site(
+              file: file, line: nameNode.line, keyPath: "\(base).IntentName")
           }
           for (exampleIndex, example) in examples.enumerated() {
             let examplePath = "\(base).IntentExamples[\(exampleIndex)]"
@@ -250,6 +262,98 @@ struct AppLoader {
     }
     app.intents = intentOrder.map { intents[$0]! }
     checkPlaceholders(app, exampleSites)
+    self.exampleSites = exampleSites
+  }
+
+  /// Where a key was read, for diagnostics about what it names.
+  struct Site {
+    var file: String
+    var line: Int?
+    var keyPath: String
+  }
+
+  /// A warning that an `IntentName` is a near miss of a standard intent, or uses Apple's `IN`
+  /// prefix without being one: such an intent is routed, but never as the standard one.
+  private mutating func checkIntentNames(_ app: App) {
+    let standard = Array(ParameterBindings.standardParameters.keys).sorted()
+    for intent in app.intents where ParameterBindings.standardParameters[intent.name] == nil {
+      guard let site = intentNameSites[intent.name] else { continue }
+      let suggestion = Self.suggestion(for: intent.name, in: standard)
+      let reserved = intent.name.hasPrefix("IN") && intent.name.hasSuffix("Intent")
+      guard suggestion != nil || reserved else { continue }
+      var message = "'\(intent.name)' is not a standard intent VocabKit knows"
+      message +=
+        reserved
+        ? " (the IN prefix is Apple's); it is routed as a custom intent"
+        : "; it is routed as a custom intent"
+      if let suggestion { message += ". Did you mean '\(suggestion)'?" }
+      diagnostics.append(
+        Diagnostic(
+          .warning, code: "unknown-intent", file: site.file, line: site.line,
+          keyPath: site.keyPath, message: message))
+    }
+  }
+
+  /// Warnings for `ParameterNames` whose intent the app does not declare, or whose parameter
+  /// the standard intent does not have: their vocabulary would serve nothing.
+  private mutating func checkParameterNames(_ app: App) {
+    let declared = Set(app.intents.map(\.name))
+    let known = Array(declared.union(ParameterBindings.standardParameters.keys)).sorted()
+    for (parameter, site) in parameterNameSites {
+      var message: String
+      if let parameters = ParameterBindings.standardParameters[parameter.intent] {
+        guard !parameters.contains(parameter.parameter) else { continue }
+        message =
+          "\(parameter.intent) has no parameter '\(parameter.parameter)', so this vocabulary serves no template"
+        if let suggestion = Self.suggestion(for: parameter.parameter, in: parameters.sorted()) {
+          message += ". Did you mean '\(parameter.intent).\(suggestion)'?"
+        } else {
+          message += " (it has \(parameters.sorted().joined(separator: ", ")))"
+        }
+      } else if !declared.contains(parameter.intent) {
+        message =
+          "'\(parameter)' names intent '\(parameter.intent)', which is neither a standard intent nor one with IntentPhrases in this app, so this vocabulary serves no template"
+        if let suggestion = Self.suggestion(for: parameter.intent, in: known) {
+          message += ". Did you mean '\(suggestion).\(parameter.parameter)'?"
+        }
+      } else {
+        continue
+      }
+      diagnostics.append(
+        Diagnostic(
+          .warning, code: "unknown-parameter", file: site.file, line: site.line,
+          keyPath: site.keyPath, message: message))
+    }
+  }
+
+  /// A warning for an intent whose parameters have vocabulary but whose examples name none
+  /// of them: examples written as plain sentences ("call my mom") fill no slot.
+  private mutating func checkExamplesFillParameters(_ app: App) {
+    for intent in app.intents where !intent.examples.isEmpty {
+      let hasPlaceholder = intent.examples.contains {
+        IntentTemplate.placeholders(in: $0.text).contains { $0 != ParameterName.applicationName }
+      }
+      guard !hasPlaceholder else { continue }
+      var bound = Set(
+        app.parameterVocabularies.keys.filter { $0.intent == intent.name }.map(\.parameter))
+      for parameter in ParameterBindings.standardParameters[intent.name] ?? [] {
+        let name = ParameterName(intent: intent.name, parameter: parameter)
+        if ParameterBindings.types(for: name).contains(where: { app.userVocabulary[$0] != nil }) {
+          bound.insert(parameter)
+        }
+      }
+      guard let first = bound.sorted().first,
+        let site = exampleSites.first(where: { $0.intent == intent.name })
+      else { continue }
+      let list = bound.sorted().map { "${\($0)}" }.joined(separator: ", ")
+      diagnostics.append(
+        Diagnostic(
+          .warning, code: "no-placeholder", file: site.file, line: site.line,
+          keyPath: site.keyPath,
+          message:
+            "no example of \(intent.name) has a placeholder, so its vocabulary (\(list)) fills no slot; write the parameter where its words go, for example '… ${\(first)}'"
+        ))
+    }
   }
 
   /// Where an intent example was read, for diagnostics about it.
@@ -387,14 +491,23 @@ struct AppLoader {
     var context = Context(file: file)
     defer { flush(&context) }
     guard let entries = dictionary(plist, at: "", &context) else { return }
-    let known = UserVocabularyType.allCases.map(\.rawValue)
+    // Short names (`contactName`) and Apple's constant names (`INVocabularyStringTypeContactName`).
+    let known =
+      UserVocabularyType.allCases.map(\.rawValue) + UserVocabularyType.allCases.map(\.constantName)
     for (key, node) in entries {
-      guard known.contains(key) else {
+      guard let type = UserVocabularyType(key: key) else {
         var message = "unknown vocabulary type '\(key)'; its strings are not loaded"
         if let suggestion = Self.suggestion(for: key, in: known) {
           message += ". Did you mean '\(suggestion)'?"
         }
         context.report(.error, "unknown-key", node, key, message, line: node.keyLine ?? node.line)
+        continue
+      }
+      guard app.userVocabulary[type] == nil else {
+        context.report(
+          .error, "duplicate-key", node, key,
+          "vocabulary type \(type) is given twice (as '\(type.rawValue)' and '\(type.constantName)'); "
+            + "the strings under '\(key)' are not loaded", line: node.keyLine ?? node.line)
         continue
       }
       guard let list = array(node, at: key, &context) else { continue }
@@ -458,7 +571,7 @@ struct AppLoader {
         item.priority = items.count
         items.append(item)
       }
-      app.userVocabulary[UserVocabularyType(rawValue: key)] = items
+      app.userVocabulary[type] = items
     }
   }
 

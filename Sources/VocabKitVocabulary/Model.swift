@@ -30,6 +30,27 @@ public struct UserVocabularyType: RawRepresentable, Hashable, Sendable, Codable,
     .mediaAudiobookTitle, .mediaAudiobookAuthorName, .mediaShowTitle,
   ]
 
+  /// The prefix of Apple's constant names: `INVocabularyStringTypeContactName` is
+  /// `contactName`.
+  static let constantPrefix = "INVocabularyStringType"
+
+  /// The type a plist key names, by its short name (`contactName`) or by Apple's constant
+  /// name (`INVocabularyStringTypeContactName`); nil for any other key.
+  public init?(key: String) {
+    var short = key
+    if key.hasPrefix(Self.constantPrefix), let first = key.dropFirst(Self.constantPrefix.count).first
+    {
+      short = first.lowercased() + key.dropFirst(Self.constantPrefix.count + 1)
+    }
+    guard let known = Self.allCases.first(where: { $0.rawValue == short }) else { return nil }
+    self = known
+  }
+
+  /// Apple's constant name of the type (`INVocabularyStringTypeContactName`).
+  public var constantName: String {
+    Self.constantPrefix + rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+  }
+
   public var description: String { rawValue }
   public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }

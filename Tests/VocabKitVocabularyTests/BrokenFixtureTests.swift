@@ -73,6 +73,26 @@ let brokenExpectations: [BrokenExpectation] = [
     fixture: "UnknownVocabularyType", severity: .error, code: "unknown-key",
     file: "Chatter.app/UserVocabulary.plist", line: 5, keyPath: "contactNames",
     messageContains: ["'contactNames'", "Did you mean 'contactName'?"]),
+  BrokenExpectation(
+    fixture: "MisspelledIntentName", severity: .warning, code: "unknown-intent",
+    file: "Taskly.app/Base.lproj/AppIntentVocabulary.plist", line: 43,
+    keyPath: "IntentPhrases[0].IntentName",
+    messageContains: ["'INAddTaskIntent'", "Did you mean 'INAddTasksIntent'?"]),
+  BrokenExpectation(
+    fixture: "UnknownParameterIntent", severity: .warning, code: "unknown-parameter",
+    file: "Taskly.app/Base.lproj/AppIntentVocabulary.plist", line: 10,
+    keyPath: "ParameterVocabularies[0].ParameterNames[0]",
+    messageContains: ["'INAddTasksIntnet'", "Did you mean 'INAddTasksIntent.targetTaskList'?"]),
+  BrokenExpectation(
+    fixture: "UnknownStandardParameter", severity: .warning, code: "unknown-parameter",
+    file: "Taskly.app/Base.lproj/AppIntentVocabulary.plist", line: 10,
+    keyPath: "ParameterVocabularies[0].ParameterNames[0]",
+    messageContains: ["no parameter 'targetList'", "targetTaskList"]),
+  BrokenExpectation(
+    fixture: "PlainExamples", severity: .warning, code: "no-placeholder",
+    file: "Taskly.app/Base.lproj/AppIntentVocabulary.plist", line: 46,
+    keyPath: "IntentPhrases[0].IntentExamples[0]",
+    messageContains: ["${targetTaskList}", "fills no slot"]),
 ]
 
 @Suite("Broken fixtures (Tests/Fixtures/Broken)")

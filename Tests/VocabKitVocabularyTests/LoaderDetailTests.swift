@@ -121,6 +121,32 @@ struct LoaderDetailTests {
     #expect(diagnostic.message.contains("Did you mean 'IntentPhrases'?"))
   }
 
+  @Test("UserVocabulary.plist takes Apple's constant names for its types, and suggests them")
+  func appleConstantNames() throws {
+    let registry = try load([
+      "UserVocabulary.plist": plistDocument(
+        """
+        <dict>
+        \t<key>INVocabularyStringTypeMediaPlaylistTitle</key>
+        \t<array><string>Deep Focus</string></array>
+        \t<key>INVocabularyStringTypeContactNam</key>
+        \t<array><string>Alex</string></array>
+        \t<key>mediaPlaylistTitle</key>
+        \t<array><string>Road Trip</string></array>
+        </dict>
+        """)
+    ])
+    let app = try #require(registry.apps.first)
+    #expect(app.userVocabulary[.mediaPlaylistTitle]?.map(\.identifier) == ["Deep Focus"])
+    #expect(app.userVocabulary[.contactName] == nil)
+    #expect(registry.diagnostics.count == 2)
+    let misspelled = try #require(registry.diagnostics.first { $0.code == "unknown-key" })
+    #expect(misspelled.message.contains("Did you mean 'INVocabularyStringTypeContactName'?"))
+    let twice = try #require(registry.diagnostics.first { $0.code == "duplicate-key" })
+    #expect(twice.keyPath == "mediaPlaylistTitle")
+    #expect(twice.message.contains("given twice"))
+  }
+
   @Test("unknown placeholders are reported in each localization at their own line")
   func placeholderPerLocalization() throws {
     let registry = try load([
