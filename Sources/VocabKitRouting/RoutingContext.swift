@@ -154,7 +154,8 @@ struct RoutingContext {
         }
         if case .slot(let name) = elements[e] {
           slotCostsOf.append(
-            spanCosts(name, app: template.app, intent: template.intent, boundMatches: slotMatchesOf[e]))
+            spanCosts(
+              name, app: template.app, intent: template.intent, boundMatches: slotMatchesOf[e]))
         } else {
           slotCostsOf.append([])
         }

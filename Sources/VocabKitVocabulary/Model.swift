@@ -38,7 +38,8 @@ public struct UserVocabularyType: RawRepresentable, Hashable, Sendable, Codable,
   /// name (`INVocabularyStringTypeContactName`); nil for any other key.
   public init?(key: String) {
     var short = key
-    if key.hasPrefix(Self.constantPrefix), let first = key.dropFirst(Self.constantPrefix.count).first
+    if key.hasPrefix(Self.constantPrefix),
+      let first = key.dropFirst(Self.constantPrefix.count).first
     {
       short = first.lowercased() + key.dropFirst(Self.constantPrefix.count + 1)
     }
