@@ -14,6 +14,17 @@ each filled --fills times (default 5, seeded by --seed):
                        standard intents, words of the parameter's name for custom ones)
   a free-text ${param} one of a few fixed generic short phrases, in the template's script
 
+With --standard-phrasings the peer trains on what the router trains on since VocabKit's bank
+of everyday phrasings (Sources/VocabKitVocabulary/StandardPhrasings.swift): each app intent the
+bank covers also gets the bank's templates of every language the app wrote examples of that
+intent in (a root or Base localization is `en`, another the first part of its name, as
+Router.language(of:)), minus those equal to one of the intent's examples (both lowercased),
+exactly as CompiledVocabulary.standardTemplates does. They are filled like the app's templates, after them, so the app's own templates get the same fills as
+without the option. The bank is read from the Swift file by a small regex-based reader of its
+`table` literal (string literals, brackets, colons, commas and comments; anything else stops it
+with an error), not by a Swift parser; --standard-phrasings-file reads another copy. Off by
+default.
+
 Label = (CFBundleIdentifier, IntentName). Model: a FeatureUnion of TF-IDF word 1-2-grams and
 char_wb 2-4-grams, then LogisticRegression (--C, default 1.0; max_iter 2000). The answer is the
 most probable label, or no intent when its probability is below a threshold.
@@ -41,6 +52,7 @@ plus `pos. intent+app`: over lines expecting an intent, right when the intent an
 Usage:
   python3 Benchmarks/peers_intent.py --vocab DIR --corpus FILE [--corpus FILE ...]
       [--dev-positives FILE] [--dev-negatives FILE] [--seed 1] [--fills 5] [--C 1.0] [--json]
+      [--standard-phrasings [--standard-phrasings-file FILE]]
 Prints a markdown table (or, with --json, one JSON object a corpus). Runs on one thread.
 Requirements: pip install scikit-learn
 """
@@ -136,6 +148,116 @@ def script_of(text):
     return next((name for name, pattern in SCRIPTS if pattern.search(text)), "en")
 
 
+STANDARD_PHRASINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources",
+                                  "VocabKitVocabulary", "StandardPhrasings.swift")
+# A token of the `table` literal: white space or a comment (skipped), a string literal, or one of
+# the punctuation marks of array and dictionary literals.
+SWIFT_TOKEN = re.compile(r'\s+|//[^\n]*|/\*.*?\*/|"((?:[^"\\\n]|\\.)*)"|([\[\]:,])', re.S)
+SWIFT_ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]{1,8}\}|.)")
+SWIFT_ESCAPES = {"0": "\0", "\\": "\\", "t": "\t", "n": "\n", "r": "\r", '"': '"', "'": "'"}
+
+
+def swift_string(body, path):
+    """The value of a Swift string literal's body (no interpolation)."""
+    def escape(match):
+        code = match.group(1)
+        if code.startswith("u{"):
+            return chr(int(code[2:-1], 16))
+        if code not in SWIFT_ESCAPES:
+            sys.exit(f"{path}: unsupported escape \\{code} in the table literal")
+        return SWIFT_ESCAPES[code]
+    return SWIFT_ESCAPE.sub(escape, body)
+
+
+def read_standard_phrasings(path):
+    """StandardPhrasings.swift's `table`: intent -> language -> templates.
+
+    Reads the literal after `static let table ... =` token by token (SWIFT_TOKEN) until its outer
+    bracket closes, and nests the tokens: `[a, b]` is a list, `[k: v, ...]` (or `[:]`) a dict.
+    """
+    text = open(path, encoding="utf-8").read()
+    start = re.search(r"\bstatic\s+let\s+table\b[^=]*=", text)
+    if not start:
+        sys.exit(f"{path}: no `static let table ... =` found")
+    tokens, depth, position = [], 0, start.end()
+    while True:
+        match = SWIFT_TOKEN.match(text, position)
+        if not match:
+            line = text.count("\n", 0, position) + 1
+            sys.exit(f"{path}:{line}: unexpected text in the table literal: {text[position:position + 30]!r}")
+        position = match.end()
+        if match.group(2):
+            tokens.append(("mark", match.group(2)))
+            depth += {"[": 1, "]": -1}.get(match.group(2), 0)
+            if depth == 0:
+                break
+        elif match.group(1) is not None:
+            tokens.append(("string", swift_string(match.group(1), path)))
+
+    def literal(index):
+        """The value starting at tokens[index], and the index after it."""
+        kind, value = tokens[index]
+        if kind == "string":
+            return value, index + 1
+        if value != "[":
+            sys.exit(f"{path}: unexpected {value!r} in the table literal")
+        index += 1
+        items, is_dictionary = [], False
+        while tokens[index] != ("mark", "]"):
+            if tokens[index] == ("mark", ":"):  # [:], the empty dictionary
+                is_dictionary = True
+                index += 1
+                continue
+            item, index = literal(index)
+            if tokens[index] == ("mark", ":"):
+                is_dictionary = True
+                value, index = literal(index + 1)
+                item = (item, value)
+            items.append(item)
+            if tokens[index] == ("mark", ","):
+                index += 1
+            elif tokens[index] != ("mark", "]"):
+                sys.exit(f"{path}: expected ',' or ']' in the table literal")
+        return (dict(items) if is_dictionary else items), index + 1
+
+    table, _ = literal(0)
+    if not isinstance(table, dict) or not all(
+            isinstance(languages, dict) and all(isinstance(texts, list) for texts in languages.values())
+            for languages in table.values()):
+        sys.exit(f"{path}: the table literal is not [intent: [language: [template]]]")
+    return table
+
+
+def language_of(localization):
+    """Router.language(of:): `en` for the root or Base localization, else the first part, lowercased."""
+    if localization in ("", "Base"):
+        return "en"
+    return re.split(r"[-_]", localization)[0].lower()
+
+
+def add_standard_phrasings(apps, table):
+    """Appends to each app's templates the bank's templates of its intents, by the compiler's rule
+    (CompiledVocabulary.standardTemplates): for an intent the bank covers, in each language the
+    app wrote examples of it in (in the order first seen), each bank template that is neither
+    one of the intent's examples (both lowercased)
+    nor already added. Returns how many were added."""
+    added = 0
+    for app in apps:
+        for intent in dict.fromkeys(intent for intent, _, _ in app["examples"]):
+            if intent not in table:
+                continue
+            own = {text.lower() for name, _, text in app["examples"] if name == intent}
+            languages = dict.fromkeys(language_of(localization)
+                                      for name, localization, _ in app["examples"] if name == intent)
+            for language in languages:
+                for text in table[intent].get(language, []):
+                    if text.lower() not in own:
+                        own.add(text.lower())
+                        app["templates"].append((intent, text))
+                        added += 1
+    return added
+
+
 def load_plist(path):
     with open(path, "rb") as handle:
         return plistlib.load(handle)
@@ -172,12 +294,16 @@ def load_apps(directory):
             name = alternative.get("INAlternativeAppName") if isinstance(alternative, dict) else None
             names.extend(strings.get(name, [name]))
         templates = {}  # (intent, template) -> None, in first-seen order
+        examples = []  # (intent, localization, template), every one: for --standard-phrasings
         parameter_phrases = {}  # "Intent.param" -> phrases
         for path in vocabulary_files:
             vocabulary = load_plist(path)
+            folder = os.path.basename(os.path.dirname(path))
+            localization = folder[:-len(".lproj")] if folder.endswith(".lproj") else ""
             for phrase in vocabulary.get("IntentPhrases", []) or []:
                 for example in phrase.get("IntentExamples", []) or []:
                     templates.setdefault((phrase["IntentName"], example), None)
+                    examples.append((phrase["IntentName"], localization, example))
             for entry in vocabulary.get("ParameterVocabularies", []) or []:
                 phrases = [synonym["VocabularyItemPhrase"]
                            for item in entry.get("ParameterVocabulary", []) or []
@@ -199,7 +325,8 @@ def load_apps(directory):
                             if match:
                                 user.setdefault(kind, []).append(match)
         apps.append({"id": info["CFBundleIdentifier"], "names": list(dict.fromkeys(n for n in names if n)),
-                     "templates": list(templates), "parameters": parameter_phrases, "user": user})
+                     "templates": list(templates), "examples": examples,
+                     "parameters": parameter_phrases, "user": user})
     return apps
 
 
@@ -346,12 +473,19 @@ def main():
     parser.add_argument("--fills", type=int, default=5, help="fills per template (default 5)")
     parser.add_argument("--C", type=float, default=1.0, help="LogisticRegression C (default 1.0)")
     parser.add_argument("--json", action="store_true", help="one JSON object a corpus")
+    parser.add_argument("--standard-phrasings", action="store_true",
+                        help="also train on VocabKit's bank of standard-intent phrasings, as the router does")
+    parser.add_argument("--standard-phrasings-file", default=STANDARD_PHRASINGS,
+                        help="the StandardPhrasings.swift to read (default: the package's)")
     args = parser.parse_args()
 
     start = time.perf_counter()
     apps = load_apps(args.vocab)
     if not apps:
         sys.exit(f"no app (folder with an Info.plist) in {args.vocab}")
+    bank = None
+    if args.standard_phrasings:
+        bank = add_standard_phrasings(apps, read_standard_phrasings(args.standard_phrasings_file))
     texts, labels = training_data(apps, args.fills, args.seed)
     model = make_pipeline(
         FeatureUnion([("word", TfidfVectorizer(analyzer="word", ngram_range=(1, 2))),
@@ -405,6 +539,8 @@ def main():
                        "dev": dev, "templates": templates, "train_examples": len(texts),
                        "labels": len(set(labels)), "train_seconds": round(train_seconds, 2),
                        "C": args.C, "seed": args.seed, "fills": args.fills})
+        if bank is not None:
+            result["standard_phrasings"] = bank  # templates of the bank among `templates`
         rows.append(result)
     if args.json:
         for row in rows:
@@ -412,7 +548,9 @@ def main():
         return
     print(f"TF-IDF word 1-2 + char_wb 2-4, LogisticRegression(C={args.C:g}) on {templates} templates "
           f"x {args.fills} fills = {len(texts)} examples, {len(set(labels))} labels; "
-          f"trained in {train_seconds:.2f} s. {note}.\n")
+          f"trained in {train_seconds:.2f} s"
+          + (f" (templates include {bank} of VocabKit's standard phrasings)" if bank is not None else "")
+          + f". {note}.\n")
     print("| corpus | lines | intent acc | app acc | pos. intent+app | false accepts | train s |")
     print("|---|---|---|---|---|---|---|")
     for row in rows:

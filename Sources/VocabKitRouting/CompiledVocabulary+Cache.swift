@@ -23,7 +23,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 13
+  public static let cacheFormatVersion: UInt32 = 14
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, payload length and payload checksum.
   static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8

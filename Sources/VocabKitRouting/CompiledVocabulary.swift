@@ -96,6 +96,8 @@ public final class CompiledVocabulary: Sendable {
               example.text, app: app.bundleIdentifier, intent: intent.name,
               localization: example.localization, normalizer: normalizer))
         }
+        templates += try Self.standardTemplates(
+          of: intent, app: app.bundleIdentifier, normalizer: normalizer)
       }
     }
     var parameterShards: [ShardKey: [MatchIndex]] = [:]
@@ -135,6 +137,29 @@ public final class CompiledVocabulary: Sendable {
     }
     self.templatesOfLabel = templatesOfLabel
     intentModel = model
+  }
+
+  /// The standard phrasings of a standard intent, in each language the app wrote examples
+  /// of it in (with that example's localization), minus the app's own phrases.
+  static func standardTemplates(of intent: Intent, app: String, normalizer: Normalizer)
+    throws(ICUError) -> [Template]
+  {
+    guard StandardPhrasings.covers(intent.name) else { return [] }
+    var own = Set(intent.examples.map { $0.text.lowercased() })
+    var languages: Set<String> = []
+    var result: [Template] = []
+    for example in intent.examples {
+      let language = Router.language(of: example.localization)
+      guard languages.insert(language).inserted else { continue }
+      for text in StandardPhrasings.phrasings(intent: intent.name, language: language)
+      where own.insert(text.lowercased()).inserted {
+        result.append(
+          try Template(
+            text, app: app, intent: intent.name, localization: example.localization,
+            normalizer: normalizer))
+      }
+    }
+    return result
   }
 
   /// Trains the intent model again from this vocabulary's templates and returns its number

@@ -47,6 +47,8 @@ public struct IntentCandidate: Hashable, Sendable, Codable {
   /// The share of the utterance's words that the intent's examples, its best template and
   /// the vocabulary account for, in 0...1: low for utterances about something else.
   public var coverage: Double
+  /// The intent's best-aligned template; nil when none was aligned.
+  public var template: String?
 }
 
 /// One parameter of the chosen intent and how it resolved.

@@ -100,7 +100,8 @@ public struct Router: Sendable {
     // the apps that serve it; which app serves it, on each app's own share.
     var intentProbability: [String: Double] = [:]
     for label in allowed where allowedTotal > 0 {
-      intentProbability[model.labels[label].intent, default: 0] += probabilities[label] / allowedTotal
+      intentProbability[model.labels[label].intent, default: 0] +=
+        probabilities[label] / allowedTotal
     }
     var best: (alignment: TemplateAlignment, template: Template)? = nil
     var bestAccepted = -1.0
@@ -147,7 +148,8 @@ public struct Router: Sendable {
       candidates.append(
         IntentCandidate(
           app: model.labels[label].app, intent: model.labels[label].intent, score: combined,
-          probability: probability, alignment: alignmentScore, coverage: coverage))
+          probability: probability, alignment: alignmentScore, coverage: coverage,
+          template: labelBest?.template.text))
       // Ties go to the better alignment, then to the first app in bundle-identifier order.
       if let labelBest,
         (combined, labelBest.alignment.score, -label)

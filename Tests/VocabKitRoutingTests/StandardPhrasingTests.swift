@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import VocabKitMatching
+import VocabKitNormalization
+import VocabKitVocabulary
+
+@testable import VocabKitRouting
+
+/// Everyday phrasings of the standard intents, templates in other scripts, and the score bound
+/// that lets the router skip templates.
+@Suite struct StandardPhrasingTests {
+  static func items(_ names: [String], kind: String) -> [VocabularyItem] {
+    names.map {
+      VocabularyItem(
+        identifier: kind + "." + $0.lowercased().replacingOccurrences(of: " ", with: "-"),
+        phrases: [VocabularyPhrase(text: $0)])
+    }
+  }
+
+  static func examples(_ texts: [String], localization: String = "Base") -> [IntentExample] {
+    texts.map { IntentExample(text: $0, localization: localization) }
+  }
+
+  /// Apps that each wrote a single example per intent, as a new adopter might.
+  static func terseVocabulary() throws -> CompiledVocabulary {
+    let phone = App(
+      bundleIdentifier: "com.example.phone", folder: "Phone.app", name: "Phone",
+      names: [AppName(text: "Phone", kind: .bundleName)],
+      intents: [
+        Intent(name: "INStartCallIntent", examples: examples(["call ${contacts}"])),
+        Intent(
+          name: "INSendMessageIntent", examples: examples(["message ${recipients} ${content}"])),
+        Intent(name: "ExampleCheckVoicemailIntent", examples: examples(["voicemail"])),
+      ],
+      userVocabulary: [.contactName: items(["Tom Baker", "Maria Garcia"], kind: "contact")])
+    let lists = App(
+      bundleIdentifier: "com.example.lists", folder: "Lists.app", name: "Lists",
+      names: [AppName(text: "Lists", kind: .bundleName)],
+      intents: [
+        Intent(
+          name: "INAddTasksIntent",
+          examples: examples(["add ${taskTitles} to my ${targetTaskList} list"]))
+      ],
+      userVocabulary: [.notebookItemTitle: items(["Reading", "Reading List"], kind: "list")])
+    let music = App(
+      bundleIdentifier: "com.example.music", folder: "Music.app", name: "Tunes",
+      names: [AppName(text: "Tunes", kind: .bundleName)],
+      intents: [
+        Intent(
+          name: "INPlayMediaIntent",
+          examples: examples(["播放${mediaSearch}"], localization: "zh-Hans"))
+      ],
+      userVocabulary: [.mediaPlaylistTitle: items(["Deep Focus"], kind: "playlist")])
+    return try CompiledVocabulary(registry: VocabularyRegistry(apps: [phone, lists, music]))
+  }
+
+  @Test func standardIntentsUnderstandPhrasingTheAppNeverWrote() throws {
+    let router = Router(vocabulary: try Self.terseVocabulary())
+    let call = try router.route("give tom baker a call")
+    #expect(call.intent == "INStartCallIntent")
+    #expect(call.slot("contacts")?.value == "contact.tom-baker")
+    let message = try router.route("tell maria garcia that i am running late")
+    #expect(message.intent == "INSendMessageIntent")
+    #expect(message.slot("recipients")?.value == "contact.maria-garcia")
+    #expect(message.slot("content")?.value == "i am running late")
+  }
+
+  @Test func phrasingsAreAddedOnlyToStandardIntentsInTheAppsLanguages() throws {
+    let vocabulary = try Self.terseVocabulary()
+    let texts = { (app: String, intent: String) in
+      vocabulary.templates.filter { $0.app == app && $0.intent == intent }.map(\.text)
+    }
+    let calls = texts("com.example.phone", "INStartCallIntent")
+    #expect(calls.contains("give ${contacts} a call"))
+    // The app wrote English only: no Chinese, Hindi or Thai phrasings.
+    #expect(calls.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } })
+    #expect(calls.filter { $0 == "call ${contacts}" }.count == 1)
+    #expect(texts("com.example.phone", "ExampleCheckVoicemailIntent") == ["voicemail"])
+    let play = texts("com.example.music", "INPlayMediaIntent")
+    #expect(play.contains("我想听${mediaSearch}"))
+    #expect(!play.contains("play ${mediaSearch}"))
+  }
+
+  @Test func aListNamedLikeTheTemplatesWordListResolves() throws {
+    let router = Router(vocabulary: try Self.terseVocabulary())
+    // Both parses fit ("my Reading list", "my Reading List"); either list is a fair answer,
+    // "unsupported" (the answer before standard phrasings) is not.
+    let short = try router.route("put eggs on my reading list")
+    #expect(short.intent == "INAddTasksIntent")
+    #expect(short.slot("targetTaskList")?.resolution == .success)
+    #expect(["list.reading", "list.reading-list"].contains(short.slot("targetTaskList")?.value))
+    let long = try router.route("add eggs to my reading list list")
+    #expect(long.slot("targetTaskList")?.value == "list.reading-list")
+  }
+
+  @Test func templatesAreAlignedOnlyAgainstUtterancesInTheirScript() throws {
+    let router = Router(vocabulary: try Self.terseVocabulary())
+    // 播放 is "bofang" in sound space, close to "who sang": an English sentence is not Chinese.
+    let english = try router.route("who sang deep focus")
+    #expect(english.intent == nil)
+    let mixed = try router.route("播放Deep Focus")
+    #expect(mixed.intent == "INPlayMediaIntent")
+    #expect(mixed.slot("mediaSearch")?.value == "playlist.deep-focus")
+  }
+
+  @Test func hindiPhoneAndCallMeanACall() throws {
+    let router = Router(vocabulary: sampleVocabulary)
+    for text in ["राहुल को फ़ोन करो", "राहुल को कॉल करो"] {
+      let result = try router.route(text)
+      #expect(result.intent == "INStartCallIntent", "\(text)")
+      #expect(result.slot("contacts")?.value == "contact.rahul-sharma", "\(text)")
+    }
+  }
+
+  @Test func aSurnameSplitAtItsApostropheStillNamesTheContact() throws {
+    let result = try Router(vocabulary: sampleVocabulary).route("call shawn o brian")
+    #expect(result.intent == "INStartCallIntent")
+    #expect(result.slot("contacts")?.value == "contact.sean")
+  }
+
+  /// The router skips templates whose score bound is below the best alignment so far; the
+  /// bound must never be below the alignment it bounds.
+  @Test func theScoreBoundIsNeverBelowTheAlignment() throws {
+    let vocabulary = sampleVocabulary
+    let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("corpora/handwritten/handwritten.jsonl")
+    var checked = 0
+    for line in try String(contentsOf: corpus, encoding: .utf8).split(separator: "\n") {
+      let row = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+      let utterance = try PreparedUtterance(
+        row["text"] as! String, normalizer: vocabulary.normalizer)
+      var context = RoutingContext(
+        vocabulary: vocabulary, policy: ResolutionPolicy(), utterance: utterance)
+      for template in vocabulary.templates {
+        let bound = context.alignmentBound(template)
+        let score = context.align(template).score
+        #expect(bound >= score, "\(template.text) over \(row["text"]!)")
+        checked += 1
+      }
+    }
+    #expect(checked > 10_000)
+  }
+}
