@@ -89,6 +89,21 @@ func runProcess(
     #expect(result.output.contains("\"counter\":\"集\""))
   }
 
+  @Test func hintsPrintContextualStringsAndAWhisperPrompt() throws {
+    let apple = try runVocab(["hints", "--limit", "5"])
+    #expect(apple.status == 0)
+    let strings = try JSONSerialization.jsonObject(with: Data(apple.output.utf8)) as? [String]
+    #expect(strings == ["Chatter", "Chat App", "Chatter Messenger", "ListMaster", "List Master"])
+    let whisper = try runVocab(["hints", "--format", "whisper", "--characters", "80"])
+    let object = try JSONSerialization.jsonObject(with: Data(whisper.output.utf8))
+    let prompt = try #require((object as? [String: String])?["initial_prompt"])
+    #expect(prompt.count <= 80)
+    #expect(prompt.hasPrefix("Chatter, Chat App, "))
+    let wrong = try runVocab(["hints", "--format", "jsn"])
+    #expect(wrong.status == 64)
+    #expect(wrong.error.contains("Did you mean 'json'?"))
+  }
+
   @Test func routeReadsStandardInputAsJSONLines() throws {
     let result = try runVocab(
       ["route", "--json"], input: "call alex\nadd milk to index in taskly\n")

@@ -1,0 +1,38 @@
+import Testing
+import VocabKitVocabulary
+
+@testable import VocabKitRouting
+
+/// Hints for recognizers: what they list first, and their bounds.
+@Suite struct RecognizerHintsTests {
+  let hints = RecognizerHints(registry: sampleVocabulary.registry)
+
+  @Test func appNamesComeFirstThenEachListsMostImportantEntries() throws {
+    let appNames = sampleVocabulary.registry.apps.flatMap { $0.names.map(\.text) }
+    let leading = hints.phrases.prefix(while: { $0.source == "app" }).map(\.text)
+    #expect(Set(leading) == Set(appNames))
+    // Each user vocabulary's first entry comes before any list's second entry.
+    let taskly = try #require(sampleVocabulary.registry.apps.first { $0.name == "Taskly" })
+    let lists = try #require(taskly.userVocabulary[.notebookItemTitle])
+    let first = try #require(hints.phrases.firstIndex { $0.text == lists[0].phrases[0].text })
+    let second = try #require(hints.phrases.firstIndex { $0.text == lists[1].phrases[0].text })
+    #expect(first < second)
+  }
+
+  @Test func phrasesAreDistinctAndBounded() {
+    let texts = hints.phrases.map { $0.text.lowercased() }
+    #expect(Set(texts).count == texts.count)
+    #expect(hints.contextualStrings(limit: 7).count == 7)
+    #expect(hints.contextualStrings(limit: 0).isEmpty)
+    for limit in [1, 10, 50, 600] {
+      #expect(hints.whisperPrompt(maximumCharacters: limit).count <= limit)
+    }
+    // The shared alias 爱奇艺 is held by two apps: listed once, counted twice.
+    #expect(hints.phrases.first { $0.text == "爱奇艺" }?.count == 2)
+  }
+
+  @Test func everyTemplateIsListed() {
+    let examples = sampleVocabulary.registry.apps.flatMap { $0.intents.flatMap(\.examples) }
+    #expect(hints.templates.count == examples.count)
+  }
+}
