@@ -66,7 +66,8 @@ public final class CompiledVocabulary: Sendable {
   }
 
   /// Compiles the templates and app names of a registry whose shards are made; trains the
-  /// intent model unless `cachedModel` (read from a cache, for the same registry) is given.
+  /// intent model unless `cachedModel` (read from a cache for the same registry, or kept by
+  /// ``updating(app:type:items:)``) is given.
   init(
     registry: VocabularyRegistry, normalizer: Normalizer, shards: [ShardKey: MatchIndex],
     cachedModel: IntentModel? = nil
@@ -217,7 +218,8 @@ public final class CompiledVocabulary: Sendable {
   }
 
   /// A new compiled vocabulary with one app's strings of one type replaced, as
-  /// `INVocabulary.setVocabularyStrings(_:of:)` does; only that shard is recompiled.
+  /// `INVocabulary.setVocabularyStrings(_:of:)` does; only that shard is recompiled, and the
+  /// intent model is kept.
   ///
   /// - Complexity: O(*k*) in the size of `items`, plus O(*s*) to copy the shard table.
   public func updating(app: String, type: UserVocabularyType, items: [VocabularyItem])
@@ -232,6 +234,9 @@ public final class CompiledVocabulary: Sendable {
     var shards = self.shards
     shards[ShardKey(app: app, source: type.rawValue)] = try MatchIndex(
       entries: Self.entries(items, app: app, source: type.rawValue), normalizer: normalizer)
-    return try CompiledVocabulary(registry: registry, normalizer: normalizer, shards: shards)
+    // The intent model learned phrasing and vocabulary classes, not this type's names: it is
+    // kept, so an update costs the shard, not a retraining.
+    return try CompiledVocabulary(
+      registry: registry, normalizer: normalizer, shards: shards, cachedModel: intentModel)
   }
 }
