@@ -10,18 +10,10 @@ import VocabKitVocabulary
 
   /// A vocabulary of two apps, built in memory.
   static func twoAppVocabulary() throws -> CompiledVocabulary {
-    func items(_ names: [String], kind: String) -> [VocabularyItem] {
-      names.map {
-        VocabularyItem(
-          identifier: kind + "." + $0.lowercased().replacingOccurrences(of: " ", with: "-"),
-          phrases: [VocabularyPhrase(text: $0)])
-      }
-    }
-    let contacts = items(["Alex Kim", "Maria Garcia", "Priya Patel", "Tom Baker"], kind: "contact")
-    let playlists = items(["Deep Focus", "Morning Run", "Dinner Jazz"], kind: "playlist")
-    func examples(_ texts: [String]) -> [IntentExample] {
-      texts.map { IntentExample(text: $0, localization: "Base") }
-    }
+    let items = { StandardPhrasingTests.items($0, kind: $1) }
+    let examples = { StandardPhrasingTests.examples($0) }
+    let contacts = items(["Alex Kim", "Maria Garcia", "Priya Patel", "Tom Baker"], "contact")
+    let playlists = items(["Deep Focus", "Morning Run", "Dinner Jazz"], "playlist")
     let phone = App(
       bundleIdentifier: "com.example.phone", folder: "Phone.app", name: "Phone",
       names: [AppName(text: "Phone", kind: .bundleName)],

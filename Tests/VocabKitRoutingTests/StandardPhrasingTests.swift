@@ -9,6 +9,7 @@ import VocabKitVocabulary
 /// Everyday phrasings of the standard intents, templates in other scripts, and the score bound
 /// that lets the router skip templates.
 @Suite struct StandardPhrasingTests {
+  /// Items named `kind.name-in-lowercase`, one phrase each (shared with `IntentModelTests`).
   static func items(_ names: [String], kind: String) -> [VocabularyItem] {
     names.map {
       VocabularyItem(
