@@ -50,8 +50,9 @@ public struct Router: Sendable {
   ///   - locale: When given (`zh-CN`, `ru`), only templates of that language
   ///     (`Base` counts as English) are tried.
   /// - Complexity: O(*f* × *c*) for the learned model's *f* features and *c* intents, plus
-  ///   O(*t* × *k* × *n*²) for the *t* templates of the best intents, of *k* elements, over *n*
-  ///   tokens, plus one query of each vocabulary shard.
+  ///   O(*t* × *k* × *n* × 64) for the *t* templates of the best intents, of *k* elements,
+  ///   over *n* tokens (a slot spans at most 64 tokens), plus one query of each vocabulary
+  ///   shard.
   public func route(_ text: String, locale: String? = nil) throws -> RouteResult {
     try route(text, locale: locale, onlyApp: nil)
   }

@@ -25,6 +25,14 @@ struct RoutingContext {
   let appMatches: [Match]
   /// The app the utterance names, if one is named clearly.
   let namedApp: String?
+  /// The media qualifier phrases of the whole utterance ("season finale", 大结局), left to
+  /// right, and for each token whether it qualifies a media search rather than naming it.
+  let qualifierPhrases: [(range: Range<Int>, kind: MediaQualifiers.Kind)]
+  let isQualifier: [Bool]
+  /// Prefix counts over tokens, so a span's counts take O(1): tokens that are not cheap, and
+  /// tokens that are neither cheap nor qualifiers.
+  private let notCheapBefore: [Int]
+  private let notCheapOrQualifierBefore: [Int]
   private var slotMatches: [String: [Match]] = [:]
   /// Each shard's matches in the utterance, found at most once.
   private var shardMatches: [ObjectIdentifier: [Match]] = [:]
@@ -83,6 +91,45 @@ struct RoutingContext {
     }
     self.namedApp = named
     self.cheapTokens = cheap
+    let tokens = utterance.tokens
+    qualifierPhrases = vocabulary.mediaQualifiers.find(in: tokens, range: tokens.indices)
+    var qualifier = [Bool](repeating: false, count: tokens.count)
+    for phrase in qualifierPhrases {
+      for index in phrase.range { qualifier[index] = true }
+    }
+    for index in tokens.indices {
+      let key = tokens[index].latinKey
+      if Self.qualifierParticles.contains(key) || Self.mediaTypes[key] != nil
+        || Self.episodeWords.contains(key) || Self.seasonWords.contains(key)
+        || tokens[index].number?.counter != nil
+      {
+        qualifier[index] = true
+      }
+      if tokens[index].isNumber, index > 0 {
+        let previous = tokens[index - 1].latinKey
+        if Self.episodeWords.contains(previous) || Self.seasonWords.contains(previous) {
+          qualifier[index] = true
+        }
+      }
+    }
+    isQualifier = qualifier
+    var notCheap = [0]
+    var notCheapOrQualifier = [0]
+    for index in tokens.indices {
+      notCheap.append(notCheap[index] + (cheap[index] ? 0 : 1))
+      notCheapOrQualifier.append(
+        notCheapOrQualifier[index] + (cheap[index] || qualifier[index] ? 0 : 1))
+    }
+    notCheapBefore = notCheap
+    notCheapOrQualifierBefore = notCheapOrQualifier
+  }
+
+  /// How many tokens of `span` are neither cheap nor, when `qualifiersCount` is false, media
+  /// qualifiers: the words a slot value has to account for.
+  private func countedWords(_ span: Range<Int>, qualifiersCount: Bool) -> Int {
+    qualifiersCount
+      ? notCheapBefore[span.upperBound] - notCheapBefore[span.lowerBound]
+      : notCheapOrQualifierBefore[span.upperBound] - notCheapOrQualifierBefore[span.lowerBound]
   }
 
   // MARK: Template alignment
@@ -127,11 +174,14 @@ struct RoutingContext {
     let n = utterance.tokens.count
     let elements = template.elements
     let k = elements.count
+    let longest = costs.longestSlot
     let infinity = Double.greatestFiniteMagnitude / 4
-    var cost = [[Double]](repeating: [Double](repeating: infinity, count: n + 1), count: k + 1)
-    var back = [[(Int, Int)]](
-      repeating: [(Int, Int)](repeating: (-1, -1), count: n + 1), count: k + 1)
-    cost[0][0] = 0
+    // Cell (e, i), element e and token i, is at e × (n + 1) + i; `back` holds the cell each
+    // came from, -1 for none.
+    let width = n + 1
+    var cost = [Double](repeating: infinity, count: (k + 1) * width)
+    var back = [Int](repeating: -1, count: (k + 1) * width)
+    cost[0] = 0
     // Each carrier word's costs (and those of it merged with the next word) looked up once
     // per template, not once per cell: the lookups hash the word's symbols.
     var wordCostsOf: [[Double]] = []
@@ -170,35 +220,44 @@ struct RoutingContext {
         mergedCostsOf.append([])
       }
     }
-    func relax(_ e: Int, _ i: Int, _ value: Double, from: (Int, Int)) {
-      if value < cost[e][i] {
-        cost[e][i] = value
-        back[e][i] = from
-      }
-    }
     for e in 0...k {
       for i in 0...n {
-        let here = cost[e][i]
+        let from = e * width + i
+        let here = cost[from]
         guard here < infinity else { continue }
-        if i < n { relax(e, i + 1, here + extraCost(i), from: (e, i)) }
+        func relax(_ cell: Int, _ value: Double) {
+          if value < cost[cell] {
+            cost[cell] = value
+            back[cell] = from
+          }
+        }
+        if i < n { relax(from + 1, here + extraCost(i)) }
         guard e < k else { continue }
+        let next = from + width
         switch elements[e] {
         case .word:
-          relax(e + 1, i, here + costs.skippedWord, from: (e, i))
+          relax(next, here + costs.skippedWord)
           if i < n {
-            relax(e + 1, i + 1, here + wordCostsOf[e][i], from: (e, i))
+            relax(next + 1, here + wordCostsOf[e][i])
           }
           if i + 1 < n {
-            relax(e + 1, i + 2, here + wordCostsOf[e][n + i], from: (e, i))
+            relax(next + 2, here + wordCostsOf[e][n + i])
           }
           if !mergedCostsOf[e].isEmpty, i < n {
-            relax(e + 2, i + 1, here + mergedCostsOf[e][i], from: (e, i))
+            relax(next + width + 1, here + mergedCostsOf[e][i])
           }
-        case .slot(let name):
-          relax(e + 1, i, here + costs.emptySlot, from: (e, i))
+        case .slot:
+          relax(next, here + costs.emptySlot)
           if i < n {
-            for j in (i + 1)...n {
-              relax(e + 1, j, here + slotCostsOf[e][i * (n + 1) + j], from: (e, i))
+            slotCostsOf[e].withUnsafeBufferPointer { spans in
+              let row = i * longest - i - 1
+              for j in (i + 1)...min(n, i + longest) {
+                let value = here + spans[row + j]
+                if value < cost[next - i + j] {
+                  cost[next - i + j] = value
+                  back[next - i + j] = from
+                }
+              }
             }
           }
         }
@@ -210,13 +269,14 @@ struct RoutingContext {
     var explained = [Bool](repeating: false, count: n)
     var position = (k, n)
     while position.0 > 0 || position.1 > 0 {
-      let previous = back[position.0][position.1]
-      guard previous.0 >= 0 else { break }
+      let cell = back[position.0 * width + position.1]
+      guard cell >= 0 else { break }
+      let previous = (cell / width, cell % width)
       let consumed = previous.1..<position.1
       if previous.0 < position.0, !consumed.isEmpty {
         switch elements[previous.0] {
         case .word:
-          if cost[position.0][position.1] - cost[previous.0][previous.1] < costs.skippedWord {
+          if cost[position.0 * width + position.1] - cost[cell] < costs.skippedWord {
             for token in consumed { explained[token] = true }
           }
         case .slot(let name):
@@ -234,7 +294,7 @@ struct RoutingContext {
     }
     slots.reverse()
     let units = Double(max(k, 1))
-    let score = max(0, 1 - cost[k][n] / units) * template.evidence
+    let score = max(0, 1 - cost[k * width + n] / units) * template.evidence
     var unknownAppSpan: Range<Int>? = nil
     if let app = slots.first(where: { $0.name == ParameterName.applicationName }),
       !app.span.isEmpty,
@@ -248,18 +308,24 @@ struct RoutingContext {
       score: score, slots: slots, unknownAppSpan: unknownAppSpan, explained: explained)
   }
 
-  /// A slot's cost over every span `i..<j`, at `i × (n + 1) + j`, cached per app, intent and
-  /// slot: templates of an intent share their slots.
+  /// A slot's cost over every span `i..<j` of at most ``RoutingCosts/longestSlot`` tokens, at
+  /// `i × longestSlot + (j - i - 1)`, cached per app, intent and slot: templates of an intent
+  /// share their slots.
+  ///
+  /// - Complexity: O(*n* × *l* × *m*) for *n* tokens, spans of at most *l* tokens and *m*
+  ///   vocabulary matches of the slot.
   private mutating func spanCosts(
     _ name: String, app: String, intent: String, boundMatches: [Match]?
   ) -> [Double] {
     let key = app + "\u{0}" + intent + "\u{0}" + name
     if let cached = slotCostTables[key] { return cached }
     let n = utterance.tokens.count
-    var table = [Double](repeating: 0, count: (n + 1) * (n + 1))
+    let longest = costs.longestSlot
+    var table = [Double](repeating: 0, count: n * longest)
     for i in 0..<n {
-      for j in (i + 1)...n {
-        table[i * (n + 1) + j] = slotCost(name, app: app, boundMatches: boundMatches, span: i..<j)
+      for j in (i + 1)...min(n, i + longest) {
+        table[i * longest + j - i - 1] = slotCost(
+          name, app: app, boundMatches: boundMatches, span: i..<j)
       }
     }
     slotCostTables[key] = table
@@ -302,19 +368,17 @@ struct RoutingContext {
     }
     guard let matches = boundMatches else {
       return costs.freeTextWord * Double(span.count)
-        + (span.allSatisfy { cheapTokens[$0] } ? costs.freeTextOnlyCheap : 0)
+        + (countedWords(span, qualifiersCount: true) == 0 ? costs.freeTextOnlyCheap : 0)
     }
-    let qualifiers = name == ParameterName.mediaSearch ? qualifierTokens(span) : []
+    // Media qualifiers ("the latest episode of") are part of no title.
+    let isMedia = name == ParameterName.mediaSearch
+    let spanWords = countedWords(span, qualifiersCount: !isMedia)
     var best = costs.unmatchedBoundSlot + costs.unmatchedBoundSlotWord * Double(span.count)
     for match in matches where match.tokenRange.clamped(to: span) == match.tokenRange {
-      let uncovered = span.filter {
-        !match.tokenRange.contains($0) && !cheapTokens[$0] && !qualifiers.contains($0)
-      }.count
+      let uncovered = spanWords - countedWords(match.tokenRange, qualifiersCount: !isMedia)
       best = min(best, (1 - match.score) + costs.uncoveredSlotWord * Double(uncovered))
     }
-    if name == ParameterName.mediaSearch,
-      span.allSatisfy({ qualifiers.contains($0) || cheapTokens[$0] })
-    {
+    if isMedia, spanWords == 0 {
       best = min(best, costs.qualifierOnlyMediaSearch)
     }
     return best
@@ -443,8 +507,7 @@ struct RoutingContext {
         result.end = range.upperBound
       }
     case .unsupported where parameter.parameter == ParameterName.mediaSearch:
-      let qualifiers = qualifierTokens(span)
-      if span.allSatisfy({ qualifiers.contains($0) || cheapTokens[$0] }) {
+      if countedWords(span, qualifiersCount: false) == 0 {
         result.resolution = .notRequired
       }
     default: break
@@ -465,30 +528,6 @@ struct RoutingContext {
 
   // MARK: Media search
 
-  func qualifierTokens(_ span: Range<Int>) -> Set<Int> {
-    var result = Set<Int>()
-    for phrase in vocabulary.mediaQualifiers.find(in: utterance.tokens, range: span) {
-      result.formUnion(phrase.range)
-    }
-    for index in span {
-      let token = utterance.tokens[index]
-      let key = token.latinKey
-      if Self.qualifierParticles.contains(key) || Self.mediaTypes[key] != nil
-        || Self.episodeWords.contains(key)
-        || Self.seasonWords.contains(key) || token.number?.counter != nil
-      {
-        result.insert(index)
-      }
-      if token.isNumber, index > span.lowerBound {
-        let previous = utterance.tokens[index - 1].latinKey
-        if Self.episodeWords.contains(previous) || Self.seasonWords.contains(previous) {
-          result.insert(index)
-        }
-      }
-    }
-    return result
-  }
-
   func mediaSearch(span: Range<Int>, resolved: SlotResult) -> MediaSearch {
     var search = MediaSearch(
       title: nil, episode: nil, season: nil, latest: false, finale: false, mediaType: nil,
@@ -508,14 +547,13 @@ struct RoutingContext {
         }
       }
     }
-    for phrase in vocabulary.mediaQualifiers.find(in: utterance.tokens, range: span) {
+    for phrase in qualifierPhrases where phrase.range.overlaps(span) {
       switch phrase.kind {
       case .latest: search.latest = true
       case .finale: search.finale = true
       }
     }
-    let qualifiers = qualifierTokens(span)
-    let titleTokens = span.filter { !qualifiers.contains($0) && !cheapTokens[$0] }
+    let titleTokens = span.filter { !isQualifier[$0] && !cheapTokens[$0] }
     if let first = titleTokens.first, let last = titleTokens.last {
       search.title = resolved.candidates.first?.phrase ?? utterance.text(of: first..<last + 1)
       search.isEmpty = false

@@ -52,6 +52,9 @@ struct RoutingCosts: Sendable {
   var minimumWordSimilarity = 0.5
   /// A slot left empty: a little cheaper than a skipped word, as slots are often optional.
   var emptySlot = 0.8
+  /// The most tokens one slot spans: longer than any dictated message or title a command
+  /// carries, and it keeps alignment linear in the utterance's length.
+  var longestSlot = 64
 
   // MARK: Slot spans
 

@@ -22,7 +22,8 @@ enum BenchCommand {
                    plists (median of 3) and loaded from its compiled cache (median of 5);
                    then the --vocab vocabulary's intent model trained (median of 3).
         scaling    normalizing and matching texts of 1,000 to 1,000,000 characters: the time
-                   per 1,000 characters should stay flat.
+                   per 1,000 characters should stay flat; then routing worst cases of the
+                   longest routed length over --vocab.
       Build with -c release: debug timings mean nothing. --export DIR writes the generated
       match data for Benchmarks/peers.py.
       """,
@@ -125,7 +126,10 @@ enum BenchCommand {
         try routeGeneratedSuite(entries: size, queries: queryCount, seed: seed, emit)
       }
     }
-    if suites.contains("scaling") { try scalingSuite(emit) }
+    if suites.contains("scaling") {
+      try scalingSuite(emit)
+      try routeWorstCaseSuite(arguments, console, emit)
+    }
     if suites.contains("load") {
       for size in sizes { try loadSuite(entries: size, seed: seed, emit) }
       try trainingSuite(arguments, console, emit)
@@ -417,6 +421,33 @@ enum BenchCommand {
           suite: "scaling", name: "match \(size) characters over 10k entries", count: match.count,
           medianMicroseconds: summary(match).0, p99Microseconds: match.max() ?? 0,
           microsecondsPerThousandCharacters: summary(match).0 / thousands))
+    }
+  }
+
+  /// Utterances of the longest routed length that are worst cases for alignment: one-letter
+  /// words, a name said over and over, and unbroken text in each first-class script.
+  static let worstCaseUtterances: [(name: String, unit: String)] = [
+    ("one-letter words", "a "), ("a contact's name", "alex kim "), ("digits", "7 "),
+    ("one long word", "a"), ("Chinese", "播放破冰行动大结局"), ("Thai", "เพิ่มนมในรายการ"),
+    ("Hindi", "राहुल को फ़ोन करो "), ("Russian", "позвони алексу "),
+  ]
+
+  /// Routes each worst-case utterance at ``Router/maximumUtteranceLength`` scalars over the
+  /// `--vocab` vocabulary: routing time must stay near-linear in the utterance's length.
+  static func routeWorstCaseSuite(
+    _ arguments: ParsedArguments, _ console: Console, _ emit: (Result) throws -> Void
+  ) throws {
+    let router = Router(vocabulary: try VocabularyOption.compile(arguments, console))
+    let length = Router.maximumUtteranceLength
+    for (name, unit) in worstCaseUtterances {
+      let repeated = String(repeating: unit, count: length / unit.unicodeScalars.count + 1)
+      let text = String(String.UnicodeScalarView(repeated.unicodeScalars.prefix(length)))
+      var samples: [Double] = []
+      for _ in 0..<3 { samples.append(try time { _ = try router.route(text) }) }
+      try emit(
+        Result(
+          suite: "scaling", name: "route \(length) characters: \(name)", count: samples.count,
+          medianMicroseconds: summary(samples).0, p99Microseconds: samples.max() ?? 0))
     }
   }
 
