@@ -31,8 +31,9 @@ extension CompiledVocabulary {
   /// Loads a vocabulary directory through a compiled cache file.
   ///
   /// The cache holds the registry, the learned intent model and every compiled index. It is used only when its magic
-  /// number, format version, fingerprint of the source files (every file under `directory`
-  /// with its relative path, size and content hash, and the locale) and payload checksum all
+  /// number, format version, fingerprint of the source files (every vocabulary plist and
+  /// `.strings` file the loader may read, with its relative path, size and content hash, and
+  /// the locale) and payload checksum all
   /// match; otherwise the plists are compiled and the cache is rewritten atomically (a
   /// temporary file renamed over the old one), so a stale, truncated, foreign or altered
   /// cache is rebuilt, never trusted. Failing to write the cache is not an error: the
@@ -146,10 +147,12 @@ extension CompiledVocabulary {
   /// no cache, and reading it whole could exhaust memory.
   static let maximumCacheSize = 4 << 30
 
-  /// A hash of every non-hidden file under `directory` (relative path, size, contents) and
-  /// the locale: any edit, addition or removal changes it.
+  /// A hash of the locale and of every file the loader may read
+  /// (``VocabularyRegistry/sourceFileCandidates(directory:)``): relative path, kind, size and
+  /// contents. Any edit, addition or removal of a vocabulary file changes it; other files in
+  /// the folder (a cache kept there, notes, a stray large file) do not count.
   ///
-  /// - Complexity: O(*s*) in the total size of the files.
+  /// - Complexity: O(*s*) in the total size of the vocabulary files.
   static func sourceFingerprint(directory: URL, locale: String?) throws -> UInt64 {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
@@ -157,28 +160,48 @@ extension CompiledVocabulary {
     else {
       throw VocabularyDirectoryError(path: directory.path, reason: "no such directory")
     }
-    let root = directory.standardizedFileURL.path
-    var files: [String] = []
-    if let walker = FileManager.default.enumerator(atPath: root) {
-      while let relative = walker.nextObject() as? String {
-        if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder),
-          !isFolder.boolValue
-        {
-          files.append(relative)
-        }
-      }
-    }
     var hash = Hash64()
     hash.add(Array("format \(cacheFormatVersion) locale \(locale ?? "*")".utf8))
-    for relative in files.sorted() {
-      let contents = FileManager.default.contents(atPath: root + "/" + relative) ?? Data()
+    for relative in VocabularyRegistry.sourceFileCandidates(directory: directory) {
       hash.add(Array(relative.utf8))
-      hash.add(UInt64(contents.count))
-      contents.withUnsafeBytes { hash.add($0) }
+      hashFile(atPath: directory.appendingPathComponent(relative).path, into: &hash)
     }
     return hash.value
+  }
+
+  /// Adds a source file to a fingerprint: its size and contents when it is a regular file
+  /// the loader reads whole, its kind and size otherwise (the loader rejects it, so its
+  /// contents cannot matter). Opened non-blocking: a FIFO never makes it wait.
+  static func hashFile(atPath path: String, into hash: inout Hash64) {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      hash.add(Array("unreadable \(errno)".utf8))
+      return
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      hash.add(Array("unreadable".utf8))
+      return
+    }
+    let size = Int(status.st_size)
+    hash.add(UInt64(status.st_mode & S_IFMT))
+    hash.add(UInt64(max(size, 0)))
+    guard status.st_mode & S_IFMT == S_IFREG, size <= PropertyListReader.maximumFileSize else {
+      return
+    }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var contents: [UInt8] = []
+    contents.reserveCapacity(size)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      contents += buffer[0..<count]
+      // A file that grew past the limit while being read: the loader will reject it.
+      if contents.count > PropertyListReader.maximumFileSize { break }
+    }
+    hash.add(contents)
   }
 
   /// The cache file's bytes: header, then the registry and every shard.

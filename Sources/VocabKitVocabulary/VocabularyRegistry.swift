@@ -74,7 +74,7 @@ extension VocabularyRegistry {
     var appFolders: [String] = []
     for entry in entries {
       let path = directory.appendingPathComponent(entry).path
-      if fileManager.fileExists(atPath: path + "/Info.plist") {
+      if isAppFolder(path) {
         appFolders.append(entry)
         continue
       }
@@ -129,5 +129,45 @@ extension VocabularyRegistry {
           message: "no app folders (folders with an Info.plist) in the directory"))
     }
     return registry
+  }
+
+  /// Whether a folder is an app folder: one with an `Info.plist` (a symbolic link to either
+  /// counts; so does a hidden folder).
+  static func isAppFolder(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path + "/Info.plist")
+  }
+
+  /// Every file ``load(directory:locale:)`` may read, relative to `directory`, sorted: each
+  /// app folder's `Info.plist`, `UserVocabulary.plist`, and its `AppIntentVocabulary.plist`
+  /// and `InfoPlist.strings` at its root and in each `.lproj`.
+  ///
+  /// App folders are found as the loader finds them (following symbolic links, hidden ones
+  /// included, at most ``maximumApps``), so a fingerprint of these files covers exactly what
+  /// a compiled vocabulary depends on, and nothing else (not a cache file kept beside them).
+  ///
+  /// - Complexity: O(*a* × *l*) file-system lookups for *a* apps of *l* localizations.
+  public static func sourceFileCandidates(directory: URL) -> [String] {
+    let fileManager = FileManager.default
+    let entries = ((try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    var files: [String] = []
+    for folder in entries.filter({ isAppFolder(directory.appendingPathComponent($0).path) })
+      .prefix(maximumApps)
+    {
+      let folderPath = directory.appendingPathComponent(folder).path
+      var places = [""]
+      let localizations = ((try? fileManager.contentsOfDirectory(atPath: folderPath)) ?? [])
+        .filter { $0.hasSuffix(".lproj") }.sorted()
+      places += localizations.map { $0 + "/" }
+      for place in places {
+        let names =
+          place.isEmpty
+          ? ["Info.plist", "InfoPlist.strings", "AppIntentVocabulary.plist", "UserVocabulary.plist"]
+          : ["InfoPlist.strings", "AppIntentVocabulary.plist"]
+        for name in names where fileManager.fileExists(atPath: folderPath + "/" + place + name) {
+          files.append(folder + "/" + place + name)
+        }
+      }
+    }
+    return files
   }
 }
