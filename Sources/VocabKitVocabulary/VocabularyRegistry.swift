@@ -161,7 +161,9 @@ extension VocabularyRegistry {
       for place in places {
         let names =
           place.isEmpty
-          ? ["Info.plist", "InfoPlist.strings", "AppIntentVocabulary.plist", "UserVocabulary.plist"]
+          ? [
+            "Info.plist", "InfoPlist.strings", "AppIntentVocabulary.plist", "UserVocabulary.plist",
+          ]
           : ["InfoPlist.strings", "AppIntentVocabulary.plist"]
         for name in names where fileManager.fileExists(atPath: folderPath + "/" + place + name) {
           files.append(folder + "/" + place + name)
