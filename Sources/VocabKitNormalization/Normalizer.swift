@@ -26,17 +26,23 @@ public final class Normalizer: Sendable {
 
   /// Opens the ICU objects the normalizer needs.
   ///
-  /// - Throws: ``ICUError`` when ICU lacks a transliterator or break rules (a broken ICU
-  ///   installation); VocabKit never falls back silently to weaker keys.
+  /// - Throws: ``ICUError`` when ICU lacks break rules (a broken ICU installation). A
+  ///   transliterator ICU lacks is an error from the first ``normalize(_:)`` that needs it;
+  ///   VocabKit never falls back silently to weaker keys.
   public init() throws(ICUError) {
     let breaker = try WordBreaker(locale: "")
     wordBreakers = HandlePool(breaker) { (handle) throws(ICUError) in try handle.clone() }
     let clone: @Sendable (Transliterator) throws(ICUError) -> Transliterator = {
       (handle) throws(ICUError) in try handle.clone()
     }
-    anyLatin = HandlePool(try Transliterator(identifier: "Any-Latin; Latin-ASCII"), clone: clone)
-    latinASCII = HandlePool(try Transliterator(identifier: "Latin-ASCII"), clone: clone)
-    hanLatin = HandlePool(try Transliterator(identifier: "Han-Latin; Latin-ASCII"), clone: clone)
+    // Transliterators open when first needed: text in Latin letters never needs Any-Latin.
+    func pool(_ identifier: String) -> HandlePool<Transliterator> {
+      HandlePool(
+        open: { () throws(ICUError) in try Transliterator(identifier: identifier) }, clone: clone)
+    }
+    anyLatin = pool("Any-Latin; Latin-ASCII")
+    latinASCII = pool("Latin-ASCII")
+    hanLatin = pool("Han-Latin; Latin-ASCII")
     let segmenter = { (text: String) throws(ICUError) -> [String] in
       try Self.words(of: text, breaker: breaker)
     }

@@ -23,7 +23,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 14
+  public static let cacheFormatVersion: UInt32 = 15
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, payload length and payload checksum.
   static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8
@@ -211,6 +211,7 @@ extension CompiledVocabulary {
     Self.write(registry, to: &registryBytes)
     var modelBytes = BinaryWriter()
     intentModel.write(to: &modelBytes)
+    mediaQualifiers.write(to: &modelBytes)
     var payload = BinaryWriter()
     payload.write(section: registryBytes)
     payload.write(section: modelBytes)
@@ -306,7 +307,8 @@ extension CompiledVocabulary {
       shards[key] = try MatchIndex(tables: tables, entries: entries, normalizer: normalizer)
     }
     let model = try IntentModel(reading: &modelReader)
-    guard modelReader.isAtEnd else { throw fail("unexpected bytes after the intent model") }
+    let qualifiers = try MediaQualifiers(reading: &modelReader)
+    guard modelReader.isAtEnd else { throw fail("unexpected bytes after the media qualifiers") }
     var labels = Set<IntentModel.Label>()
     for app in registry.apps {
       for intent in app.intents where !intent.examples.isEmpty {
@@ -317,7 +319,8 @@ extension CompiledVocabulary {
       throw fail("the cached intent model's intents are not the registry's")
     }
     return try CompiledVocabulary(
-      registry: registry, normalizer: normalizer, shards: shards, cachedModel: model)
+      registry: registry, normalizer: normalizer, shards: shards, cachedModel: model,
+      cachedQualifiers: qualifiers)
   }
 
   // MARK: Registry layout

@@ -70,7 +70,7 @@ public final class CompiledVocabulary: Sendable {
   /// ``updating(app:type:items:)``) is given.
   init(
     registry: VocabularyRegistry, normalizer: Normalizer, shards: [ShardKey: MatchIndex],
-    cachedModel: IntentModel? = nil
+    cachedModel: IntentModel? = nil, cachedQualifiers: MediaQualifiers? = nil
   ) throws(ICUError) {
     self.registry = registry
     self.normalizer = normalizer
@@ -120,7 +120,11 @@ public final class CompiledVocabulary: Sendable {
     }
     self.templates = templates
     shardList = shards.keys.sorted().map { ($0, shards[$0]!) }
-    mediaQualifiers = try MediaQualifiers(normalizer: normalizer)
+    if let cachedQualifiers {
+      mediaQualifiers = cachedQualifiers
+    } else {
+      mediaQualifiers = try MediaQualifiers(normalizer: normalizer)
+    }
     let model: IntentModel
     if let cachedModel {
       model = cachedModel
@@ -237,6 +241,7 @@ public final class CompiledVocabulary: Sendable {
     // The intent model learned phrasing and vocabulary classes, not this type's names: it is
     // kept, so an update costs the shard, not a retraining.
     return try CompiledVocabulary(
-      registry: registry, normalizer: normalizer, shards: shards, cachedModel: intentModel)
+      registry: registry, normalizer: normalizer, shards: shards, cachedModel: intentModel,
+      cachedQualifiers: mediaQualifiers)
   }
 }

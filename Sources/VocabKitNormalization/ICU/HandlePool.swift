@@ -4,14 +4,29 @@
 /// documented as thread-safe, so each caller works on a clone of its own. Cloning costs
 /// about 1.5 µs, opening about 200 µs.
 final class HandlePool<Handle: AnyObject & Sendable>: Sendable {
-  private let prototype: Handle
+  /// The handle clones are made from: opened on first use, as opening some (ICU's
+  /// Any-Latin, about 0.2 s) costs more than a process that never needs them should pay.
+  private let prototype = Locked<Handle?>(nil)
+  private let openHandle: @Sendable () throws(ICUError) -> Handle
   private let cloneHandle: @Sendable (Handle) throws(ICUError) -> Handle
   private let idle = Locked<[Handle]>([])
   /// Clones kept for reuse at most; more concurrent callers get clones that are then closed.
   private let capacity = 64
 
-  init(_ prototype: Handle, clone: @escaping @Sendable (Handle) throws(ICUError) -> Handle) {
-    self.prototype = prototype
+  /// A pool whose first handle is `prototype`.
+  convenience init(
+    _ prototype: Handle, clone: @escaping @Sendable (Handle) throws(ICUError) -> Handle
+  ) {
+    self.init(open: { prototype }, clone: clone)
+  }
+
+  /// A pool that opens its first handle with `open` when a caller first needs one; an
+  /// error opening it is thrown to that caller (and to each later one).
+  init(
+    open: @escaping @Sendable () throws(ICUError) -> Handle,
+    clone: @escaping @Sendable (Handle) throws(ICUError) -> Handle
+  ) {
+    self.openHandle = open
     self.cloneHandle = clone
   }
 
@@ -21,7 +36,7 @@ final class HandlePool<Handle: AnyObject & Sendable>: Sendable {
     if let taken = idle.withLock({ $0.popLast() }) {
       handle = taken
     } else {
-      handle = try cloneHandle(prototype)
+      handle = try cloneHandle(try opened())
     }
     defer {
       idle.withLock { handles in
@@ -29,6 +44,21 @@ final class HandlePool<Handle: AnyObject & Sendable>: Sendable {
       }
     }
     return try body(handle)
+  }
+
+  /// The prototype, opened now if it has not been.
+  private func opened() throws(ICUError) -> Handle {
+    let result = prototype.withLock { (handle) -> Swift.Result<Handle, ICUError> in
+      if let handle { return .success(handle) }
+      do throws(ICUError) {
+        let opened = try openHandle()
+        handle = opened
+        return .success(opened)
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
   }
 }
 
