@@ -145,6 +145,62 @@ func runProcess(
   }
 }
 
+/// A batch read from standard input reports a bad line and routes the rest.
+@Suite struct BatchBinaryTests {
+  @Test func anOverlongLineIsReportedAndTheRestAreRouted() throws {
+    let long = String(repeating: "a ", count: 2100)
+    let input = "call alex\n\(long)\nadd milk to index\n"
+    let json = try runVocab(["route", "--json"], input: input)
+    #expect(json.status == 1)
+    let lines = json.output.split(separator: "\n")
+    #expect(lines.count == 3, "\(json.output)")
+    #expect(lines[1].contains("\"error\":\"utterance is 4200 characters"))
+    #expect(lines[2].contains("INAddTasksIntent"))
+    #expect(json.error.contains("standard input line 2: utterance is 4200 characters"))
+    let text = try runVocab(["route"], input: input)
+    #expect(text.status == 1)
+    #expect(text.output.contains("add milk to index"))
+    #expect(text.error.contains("1 line(s) not routed"))
+  }
+
+  /// What an utterance holds is printed, never obeyed: an escape sequence that sets the
+  /// terminal's title is written out.
+  @Test func controlCharactersInUtterancesAreEscapedInTextOutput() throws {
+    let result = try runVocab(["route"], input: "call \u{1B}]0;title\u{07}alex\n")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("call \\u{1B}]0;title\\u{7}alex"), "\(result.output)")
+    #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+  }
+}
+
+/// `vocab bench --suite directory`: census-drawn contacts queried as recognizers write names.
+@Suite struct DirectoryBenchBinaryTests {
+  @Test func everyQueryKindIsMeasuredAndFullNamesAreFound() throws {
+    let result = try runVocab([
+      "bench", "--suite", "directory", "--entries", "500", "--queries", "60", "--json",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let lines = result.output.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    let names = lines.compactMap { $0["name"] as? String }
+    for kind in [
+      "exact full name", "sound-alike spelling", "a word split in two",
+      "first and last name joined", "surname only", "first name only", "vocab score over stdin",
+    ] {
+      #expect(names.contains { $0.contains(kind) }, "\(kind) missing from \(names)")
+    }
+    let exact = lines.first { ($0["name"] as? String)?.contains("exact full name") == true }
+    #expect((exact?["top1"] as? Double ?? 0) >= 0.9, "\(String(describing: exact))")
+  }
+
+  @Test func aMissingCensusFolderIsAClearError() throws {
+    let result = try runVocab(["bench", "--suite", "directory", "--census", "/nonexistent"])
+    #expect(result.status != 0)
+    #expect(result.error.contains("/nonexistent/first.txt"), "\(result.error)")
+  }
+}
+
 @Suite struct LintBinaryTests {
   @Test func sampleVocabularyLintsWithOnlyTheDeliberateWarnings() throws {
     let result = try runVocab(["lint"])

@@ -24,13 +24,19 @@ enum BenchCommand {
         scaling    normalizing and matching texts of 1,000 to 1,000,000 characters: the time
                    per 1,000 characters should stay flat; then routing worst cases of the
                    longest routed length over --vocab.
+        directory  contact directories of --entries people drawn by frequency from the
+                   1990 US Census (Benchmarks/census), queried as recognizers write names
+                   (sound-alike spellings, split and joined words, a surname or first name
+                   alone): median, p99 and top-1 by kind, then through vocab score over
+                   standard input.
       Build with -c release: debug timings mean nothing. --export DIR writes the generated
       match data for Benchmarks/peers.py.
       """,
     options: [
       .repeated(
         "suite", "NAME",
-        help: "normalize, match, route, load or scaling; may repeat (default: the first three)."
+        help:
+          "normalize, match, route, load, scaling or directory; may repeat (default: the first three)."
       ),
       .repeated(
         "entries", "N", help: "Vocabulary sizes for the match and load suites (default 10000)."),
@@ -42,6 +48,9 @@ enum BenchCommand {
         "threads", "N",
         help: "Threads for the match suite's throughput run (default: the number of cores)."),
       .value("export", "DIR", help: "Write vocab-N.tsv and queries-N.jsonl for peers.py."),
+      .value(
+        "census", "DIR",
+        help: "The census name lists for the directory suite (default: Benchmarks/census)."),
       VocabularyOption.option, VocabularyOption.cache,
       .flag("json", help: "Print one JSON object a line per result."),
     ],
@@ -63,7 +72,7 @@ enum BenchCommand {
   }
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-    let known = ["normalize", "match", "route", "load", "scaling"]
+    let known = ["normalize", "match", "route", "load", "scaling", "directory"]
     var suites = arguments.allValues("suite")
     for suite in suites where !known.contains(suite) {
       var message = "Unknown suite '\(suite)'."
@@ -129,6 +138,14 @@ enum BenchCommand {
     if suites.contains("scaling") {
       try scalingSuite(emit)
       try routeWorstCaseSuite(arguments, console, emit)
+    }
+    if suites.contains("directory") {
+      for size in sizes {
+        try directorySuite(
+          entries: size, queries: queryCount, seed: seed,
+          census: arguments.value("census") ?? "Benchmarks/census",
+          vocab: arguments.value("vocab") ?? "vocab", emit)
+      }
     }
     if suites.contains("load") {
       for size in sizes { try loadSuite(entries: size, seed: seed, emit) }
@@ -299,10 +316,17 @@ enum BenchCommand {
     return (microseconds / 1e6, answers.withLock { $0 })
   }
 
+  /// Fails when a generated vocabulary did not load whole (a plist over the size limit): a
+  /// time measured on what is left would be meaningless.
+  static func requireNoErrors(_ vocabulary: CompiledVocabulary) throws {
+    if let error = vocabulary.registry.diagnostics.first(where: { $0.severity == .error }) {
+      throw CommandFailure(description: "the generated vocabulary did not load: \(error)")
+    }
+  }
+
   /// Loads a generated app of `size` contact names from its plists and from the cache.
   static func loadSuite(entries size: Int, seed: UInt64, _ emit: (Result) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "vocabkit-load-\(size)-\(ProcessInfo.processInfo.processIdentifier)")
+    let root = try temporaryDirectory("vocabkit-load-\(size)")
     defer { try? FileManager.default.removeItem(at: root) }
     var generator = GeneratedVocabulary(seed: seed)
     try GeneratedVocabulary.writeApp(
@@ -312,8 +336,9 @@ enum BenchCommand {
     let cache = root.appendingPathComponent("vocab.cache")
     var fromPlists: [Double] = []
     for _ in 0..<3 {
-      fromPlists.append(
-        try timed { try CompiledVocabulary.load(directory: directory) }.microseconds)
+      let (microseconds, loaded) = try timed { try CompiledVocabulary.load(directory: directory) }
+      try requireNoErrors(loaded)
+      fromPlists.append(microseconds)
     }
     let (_, outcome) = try CompiledVocabulary.load(directory: directory, cache: cache)
     guard outcome.wroteCache else { throw CommandFailure(description: "\(outcome)") }
@@ -363,8 +388,7 @@ enum BenchCommand {
   static func routeGeneratedSuite(
     entries size: Int, queries: Int, seed: UInt64, _ emit: (Result) throws -> Void
   ) throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "vocabkit-route-\(size)-\(ProcessInfo.processInfo.processIdentifier)")
+    let root = try temporaryDirectory("vocabkit-route-\(size)")
     defer { try? FileManager.default.removeItem(at: root) }
     var generator = GeneratedVocabulary(seed: seed)
     let entries = generator.entries(size)
@@ -372,6 +396,7 @@ enum BenchCommand {
       at: root.appendingPathComponent("Talk.app"), name: "Talk", contacts: entries,
       callExamples: ["call ${contacts}", "phone ${contacts} in ${applicationName}"])
     let router = Router(vocabulary: try CompiledVocabulary.load(directory: root))
+    try requireNoErrors(router.vocabulary)
     var samples: [Double] = []
     var right = 0
     for query in generator.queries(queries, over: entries) {

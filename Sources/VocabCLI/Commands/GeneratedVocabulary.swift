@@ -102,8 +102,13 @@ struct GeneratedVocabulary {
   /// Writes an app folder: Info.plist, the entries as `contactName` user vocabulary, and,
   /// when given, `INStartCallIntent` examples. Generated names are plain ASCII letters, so
   /// nothing needs escaping.
+  ///
+  /// With `identifiers`, a contact whose name another contact shares is written as a
+  /// dictionary with its identifier, so people of the same name stay apart; every other
+  /// contact as its name alone.
   static func writeApp(
-    at folder: URL, name: String, contacts: [MatchEntry], callExamples: [String] = []
+    at folder: URL, name: String, contacts: [MatchEntry], callExamples: [String] = [],
+    identifiers: Bool = false
   ) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     func plist(_ body: String) -> String {
@@ -123,7 +128,14 @@ struct GeneratedVocabulary {
             + "<key>IntentExamples</key><array>\(examples)</array></dict></array></dict>"),
         to: folder.appendingPathComponent("AppIntentVocabulary.plist").path)
     }
-    let names = contacts.map { "    <string>\($0.phrases[0].text)</string>" }
+    var counts: [String: Int] = [:]
+    if identifiers { for contact in contacts { counts[contact.phrases[0].text, default: 0] += 1 } }
+    let names = contacts.map {
+      counts[$0.phrases[0].text, default: 0] > 1
+        ? "    <dict><key>vocabularyIdentifier</key><string>\($0.identifier)</string>"
+          + "<key>spokenPhrase</key><string>\($0.phrases[0].text)</string></dict>"
+        : "    <string>\($0.phrases[0].text)</string>"
+    }
     try AtomicFile.write(
       plist(
         "<dict>\n  <key>contactName</key>\n  <array>\n" + names.joined(separator: "\n")
