@@ -1,4 +1,5 @@
 import Foundation
+import VocabKitRouting
 
 /// One utterance of a corpus with what should come out.
 public struct CorpusLine: Sendable {
@@ -55,8 +56,15 @@ public struct Corpus: Sendable {
         corpus.problems.append("\(file):\(lineNumber): not valid UTF-8; skipped")
         continue
       }
-      guard let object = try? JSONSerialization.jsonObject(with: Data(rawLine)) as? [String: Any]
-      else {
+      let parsed: Any
+      do {
+        parsed = try JSONSerialization.jsonObject(with: Data(rawLine))
+      } catch {
+        corpus.problems.append(
+          "\(file):\(lineNumber): not valid JSON (\(Self.reason(error))); skipped")
+        continue
+      }
+      guard let object = parsed as? [String: Any] else {
         corpus.problems.append("\(file):\(lineNumber): not a JSON object; skipped")
         continue
       }
@@ -64,18 +72,55 @@ public struct Corpus: Sendable {
         corpus.problems.append("\(file):\(lineNumber): missing string 'text'; skipped")
         continue
       }
-      let expect = object["expect"] as? [String: Any] ?? [:]
+      // A field of the wrong type is an error, never a silent default: `"intent": 5` must
+      // not be scored as "no intent expected".
+      var wrong: [String] = []
+      func field(_ name: String, in dictionary: [String: Any], path: String) -> String? {
+        guard let value = dictionary[name], !(value is NSNull) else { return nil }
+        if let text = value as? String { return text }
+        wrong.append("'\(path)' is not a string")
+        return nil
+      }
+      let id = field("id", in: object, path: "id")
+      let locale = field("locale", in: object, path: "locale")
+      var expect: [String: Any] = [:]
+      if let value = object["expect"], !(value is NSNull) {
+        if let dictionary = value as? [String: Any] {
+          expect = dictionary
+        } else {
+          wrong.append("'expect' is not an object")
+        }
+      }
+      let app = field("app", in: expect, path: "expect.app")
+      let intent = field("intent", in: expect, path: "expect.intent")
+      if let slots = expect["slots"], !(slots is NSNull), !(slots is [String: Any]) {
+        wrong.append("'expect.slots' is not an object")
+      }
+      guard wrong.isEmpty else {
+        corpus.problems.append(
+          "\(file):\(lineNumber): \(wrong.joined(separator: ", ")); skipped")
+        continue
+      }
+      let length = text.unicodeScalars.count
+      guard length <= Router.maximumUtteranceLength else {
+        corpus.problems.append(
+          "\(file):\(lineNumber) (\(id ?? "no id")): text is \(length) characters; at most "
+            + "\(Router.maximumUtteranceLength) are routed; skipped")
+        continue
+      }
       var line = CorpusLine(
-        id: object["id"] as? String ?? "\(file):\(lineNumber)", text: text,
-        locale: object["locale"] as? String, app: expect["app"] as? String,
-        scoresIntent: expect.keys.contains("intent"), intent: expect["intent"] as? String,
-        slots: [:], line: lineNumber)
+        id: id ?? "\(file):\(lineNumber)", text: text, locale: locale, app: app,
+        scoresIntent: expect.keys.contains("intent"), intent: intent, slots: [:],
+        line: lineNumber)
       if let alternatives = object["alternatives"] {
-        if let texts = alternatives as? [String] {
+        if let texts = alternatives as? [String],
+          texts.allSatisfy({ $0.unicodeScalars.count <= Router.maximumUtteranceLength })
+        {
           line.alternatives = texts
         } else {
           corpus.problems.append(
-            "\(file):\(lineNumber): 'alternatives' is not an array of strings; not used")
+            "\(file):\(lineNumber): 'alternatives' is not an array of strings of at most "
+              + "\(Router.maximumUtteranceLength) characters; not used")
         }
       }
       for (name, value) in expect["slots"] as? [String: Any] ?? [:] {
@@ -94,5 +139,11 @@ public struct Corpus: Sendable {
       corpus.lines.append(line)
     }
     return corpus
+  }
+
+  /// What the JSON parser said, without Foundation's error domain and code.
+  static func reason(_ error: any Error) -> String {
+    let info = (error as NSError).userInfo
+    return info[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
   }
 }

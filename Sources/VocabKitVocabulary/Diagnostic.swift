@@ -39,6 +39,32 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     if let line { location += ":\(line)" }
     var text = "\(location): \(severity.rawValue): \(message)"
     if !keyPath.isEmpty { text += " (at \(keyPath))" }
-    return text
+    // One finding, one line: file names, keys and quoted values are the vocabulary's.
+    return text.escapingControlCharacters
+  }
+}
+
+extension String {
+  /// The text with every control character (newlines and escapes included) and every bidi
+  /// override written as `\u{…}`: what a vocabulary or an utterance holds can then neither
+  /// move the terminal's cursor, set its title, nor forge a line of output.
+  ///
+  /// - Complexity: O(*n*) in the length of the text.
+  package var escapingControlCharacters: String {
+    guard unicodeScalars.contains(where: Self.needsEscape) else { return self }
+    var result = ""
+    for scalar in unicodeScalars {
+      if Self.needsEscape(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control
+      || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 }

@@ -1,6 +1,10 @@
+import VocabKitVocabulary
+
 /// Renders rows as a plain-text table with columns aligned by display width.
 enum Table {
   static func render(_ rows: [[String]]) -> String {
+    // Cells hold utterances and vocabulary strings: never let them drive the terminal.
+    let rows = rows.map { $0.map(\.escapingControlCharacters) }
     guard let columns = rows.map(\.count).max() else { return "" }
     var widths = [Int](repeating: 0, count: columns)
     for row in rows {

@@ -1,5 +1,6 @@
 import Foundation
 import VocabKit
+import VocabKitVocabulary
 
 /// `vocab eval`: accuracy of routing on corpora, with thresholds for CI.
 enum EvalCommand {
@@ -77,7 +78,7 @@ enum EvalCommand {
       }
     }
     let problems = corpora.flatMap(\.problems)
-    for problem in problems { console.error("warning: \(problem)") }
+    for problem in problems { console.error("warning: \(problem.escapingControlCharacters)") }
     if arguments.flag("strict"), !problems.isEmpty {
       throw CommandFailure(description: "\(problems.count) malformed corpus line(s) (--strict)")
     }
@@ -152,7 +153,8 @@ enum EvalCommand {
             ? "\nFailures (showing \(shown) of \(report.failures.count); --failures N shows more):"
             : "\nFailures (\(report.failures.count)):")
         for failure in report.failures.prefix(shownFailures) {
-          console.output("  \(failure.id): '\(failure.text)': \(failure.problem)")
+          console.output(
+            "  \(failure.id): '\(failure.text)': \(failure.problem)".escapingControlCharacters)
         }
       }
     }
@@ -197,7 +199,9 @@ enum EvalCommand {
       let shown = try arguments.number("failures", in: 0...100_000) ?? 10
       if !report.misses.isEmpty, shown > 0 {
         console.output("\nMisses (\(report.misses.count)):")
-        for miss in report.misses.prefix(shown) { console.output("  \(miss)") }
+        for miss in report.misses.prefix(shown) {
+          console.output("  \(miss)".escapingControlCharacters)
+        }
       }
     }
     if let minimum, report.topOne < minimum {

@@ -1,4 +1,5 @@
 import VocabKit
+import VocabKitVocabulary
 
 /// `vocab route`: intent, app and resolved slots for utterances.
 enum RouteCommand {
@@ -23,17 +24,36 @@ enum RouteCommand {
     let vocabulary = try VocabularyOption.compile(arguments, console)
     let router = Router(vocabulary: vocabulary)
     let locale = arguments.value("locale")
-    for text in try console.texts(arguments) {
-      let result =
-        arguments.flag("alternatives")
-        ? try router.route(
-          alternatives: text.components(separatedBy: " | "), locale: locale)
-        : try router.route(text, locale: locale)
+    let batch = arguments.positionals.isEmpty
+    var failed = 0
+    for (index, text) in try console.texts(arguments).enumerated() {
+      let result: RouteResult
+      do {
+        result =
+          arguments.flag("alternatives")
+          ? try router.route(
+            alternatives: text.components(separatedBy: " | "), locale: locale)
+          : try router.route(text, locale: locale)
+      } catch let error as Router.UtteranceTooLong where batch {
+        // One bad line of a batch is reported and the rest are routed; with --json its
+        // place holds an error object, so output lines still match input lines.
+        failed += 1
+        console.error("error: standard input line \(index + 1): \(error)")
+        if arguments.flag("json") {
+          console.output(
+            try JSONOutput.line(["line": "\(index + 1)", "error": error.description]))
+        }
+        continue
+      }
       if arguments.flag("json") {
         console.output(try JSONOutput.line(result))
         continue
       }
       console.output(describe(result))
+    }
+    if failed > 0 {
+      console.error("error: \(failed) line(s) not routed")
+      return 1
     }
     return 0
   }
@@ -46,7 +66,7 @@ enum RouteCommand {
       } else {
         lines.append("  no intent (best score \(format2(result.score)))")
       }
-      return lines.joined(separator: "\n")
+      return lines.map(\.escapingControlCharacters).joined(separator: "\n")
     }
     lines.append(
       "  \(intent) in \(app) (\(result.appChoice?.rawValue ?? "")), score \(format2(result.score))"
@@ -70,6 +90,7 @@ enum RouteCommand {
       if media.isEmpty { parts.append("empty search: play what is recommended") }
       if !parts.isEmpty { lines.append("  media: " + parts.joined(separator: ", ")) }
     }
-    return lines.joined(separator: "\n")
+    // Each line is one line: what the utterance and the vocabulary hold is escaped.
+    return lines.map(\.escapingControlCharacters).joined(separator: "\n")
   }
 }

@@ -1,4 +1,5 @@
 import VocabKit
+import VocabKitVocabulary
 
 /// `vocab score`: ranked vocabulary matches in an utterance.
 enum ScoreCommand {
@@ -75,7 +76,7 @@ enum ScoreCommand {
         console.output(try JSONOutput.line(output))
         continue
       }
-      console.output("\(text)  →  \(output.resolution)")
+      console.output("\(text.escapingControlCharacters)  →  \(output.resolution)")
       var rows = [["score", "identifier", "app", "matched", "phrase", "phonetic", "latin"]]
       for match in shown {
         rows.append([
