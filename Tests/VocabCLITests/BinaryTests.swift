@@ -173,6 +173,25 @@ func runProcess(
   }
 }
 
+/// An option's value that is missing or empty is an error, never a file named after the next
+/// option or the current folder.
+@Suite struct OptionValueBinaryTests {
+  @Test func anOptionInPlaceOfAValueIsAnError() throws {
+    let result = try runVocab(["route", "--cache", "--json", "call alex"])
+    #expect(result.status != 0)
+    #expect(result.error.contains("found the option '--json'"), "\(result.error)")
+    #expect(
+      !FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("--json").path))
+  }
+
+  @Test(arguments: ["--vocab", "--cache"])
+  func anEmptyValueIsAnError(option: String) throws {
+    let result = try runVocab(["route", option, "", "call alex"])
+    #expect(result.status != 0)
+    #expect(result.error.contains("Empty value for '\(option)"), "\(result.error)")
+  }
+}
+
 /// `vocab bench --suite directory`: census-drawn contacts queried as recognizers write names.
 @Suite struct DirectoryBenchBinaryTests {
   @Test func everyQueryKindIsMeasuredAndFullNamesAreFound() throws {

@@ -48,8 +48,20 @@ struct ParsedArguments {
       } else if index < arguments.count {
         value = arguments[index]
         index += 1
+        // `--cache --json` forgot the value: taking "--json" as a file name would write a
+        // file of that name.
+        if value.hasPrefix("--"), value.count > 2 {
+          throw UsageError(
+            description:
+              "Missing value for '\(option.synopsis)': found the option '\(value)'. "
+              + "Write '--\(name)=\(value)' for a value that starts with dashes.")
+        }
       } else {
         throw UsageError(description: "Missing value for '\(option.synopsis)'.")
+      }
+      // An empty path would mean the current folder; no option means nothing by it.
+      guard !value.isEmpty else {
+        throw UsageError(description: "Empty value for '\(option.synopsis)'.")
       }
       values[name, default: []].append(value)
     }
