@@ -254,9 +254,15 @@ struct NumberTests {
     #expect(result.first?.latinKey == text)
   }
 
+  /// Runs of 亿 far past any integer are not read as a (wrapped) number: their words stay
+  /// as they were said, nothing lost.
   @Test("Huge Chinese numbers do not overflow")
   func hugeChinese() throws {
-    _ = try tokens("九千九百九十九亿九千九百九十九万亿亿亿亿")
-    _ = try tokens("第九千九百九十九亿亿亿亿亿亿集")
+    for text in ["九千九百九十九亿九千九百九十九万亿亿亿亿", "第九千九百九十九亿亿亿亿亿亿集"] {
+      let result = try tokens(text)
+      #expect(result.map(\.text).joined() == text)
+      #expect(result.allSatisfy { $0.number == nil }, "\(result.map(\.number))")
+      #expect(result.filter { $0.text == "亿" }.count >= 4)
+    }
   }
 }
