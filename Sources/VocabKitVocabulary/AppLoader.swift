@@ -42,17 +42,34 @@ struct AppLoader {
     let bundleName = optionalString(info, "CFBundleName", at: "", &context)
     var app = App(
       bundleIdentifier: identifier, folder: folder, name: bundleName ?? folderName, names: [])
-    let strings = localizedStrings()
-    func add(_ text: String?, _ kind: AppName.Kind, pronunciation: String? = nil) {
+    let tables = localizedStrings()
+    /// The translation of a string, from the best `InfoPlist.strings` that has it.
+    func translated(_ text: String) -> String {
+      tables.lazy.compactMap { $0[text] }.first ?? text
+    }
+    // A name is the app's in every language it is given in: the Info.plist value, and each
+    // translation, looked up by the Info.plist key (`"CFBundleDisplayName" = "…";`, as Xcode
+    // writes them) or by the value itself (how alternative names are localized).
+    func add(
+      _ text: String?, _ kind: AppName.Kind, key: String? = nil, pronunciation: String? = nil
+    ) {
       guard let text, !text.isEmpty else { return }
-      let resolved = strings[text] ?? text
-      if !app.names.contains(where: { $0.text == resolved }) {
-        app.names.append(AppName(text: resolved, pronunciation: pronunciation, kind: kind))
+      var forms = [text]
+      for table in tables {
+        if let key, let value = table[key] { forms.append(value) }
+        if let value = table[text] { forms.append(value) }
+      }
+      for form in forms where !form.isEmpty && !app.names.contains(where: { $0.text == form }) {
+        app.names.append(AppName(text: form, pronunciation: pronunciation, kind: kind))
       }
     }
-    add(bundleName, .bundleName)
-    add(optionalString(info, "CFBundleDisplayName", at: "", &context), .displayName)
-    add(optionalString(info, "CFBundleSpokenName", at: "", &context), .spokenName)
+    add(bundleName, .bundleName, key: "CFBundleName")
+    add(
+      optionalString(info, "CFBundleDisplayName", at: "", &context), .displayName,
+      key: "CFBundleDisplayName")
+    add(
+      optionalString(info, "CFBundleSpokenName", at: "", &context), .spokenName,
+      key: "CFBundleSpokenName")
     if let alternatives = info["INAlternativeAppNames"] {
       if let items = array(alternatives, at: "INAlternativeAppNames", &context) {
         if items.count > Self.maximumAlternativeNames {
@@ -72,7 +89,7 @@ struct AppLoader {
           else { continue }
           let hint = optionalString(
             item, "INAlternativeAppNamePronunciationHint", at: path, &context)
-          add(name, .alternativeName, pronunciation: hint.map { strings[$0] ?? $0 })
+          add(name, .alternativeName, pronunciation: hint.map(translated))
         }
       }
     }
@@ -127,15 +144,16 @@ struct AppLoader {
     localization.isEmpty ? "\(folder)/\(file)" : "\(folder)/\(localization).lproj/\(file)"
   }
 
-  /// Variables from `InfoPlist.strings`, used to resolve alternative app names.
-  private mutating func localizedStrings() -> [String: String] {
-    var result: [String: String] = [:]
-    for localization in chosenLocalizations(containing: "InfoPlist.strings").reversed() {
+  /// The tables of each chosen `InfoPlist.strings`, best first: translations of the app's
+  /// names.
+  private mutating func localizedStrings() -> [[String: String]] {
+    var result: [[String: String]] = []
+    for localization in chosenLocalizations(containing: "InfoPlist.strings") {
       let file = path(localization, "InfoPlist.strings")
       files.append(file)
       let parsed = StringsFile.parse(contentsOf: root.appendingPathComponent(file), file: file)
       diagnostics += parsed.diagnostics
-      result.merge(parsed.values) { _, new in new }
+      result.append(parsed.values)
     }
     return result
   }

@@ -8,6 +8,30 @@ enum StringsFile {
   }
 
   static func parse(contentsOf url: URL, file: String) -> Result {
+    // The plists' size limit, checked before reading; a FIFO or device is not read at all.
+    var status = stat()
+    if stat(url.path, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFREG else {
+        return Result(
+          values: [:],
+          diagnostics: [
+            Diagnostic(
+              .error, code: "unreadable", file: file,
+              message: "not a regular file (a device, FIFO or folder); not read")
+          ])
+      }
+      guard Int(status.st_size) <= PropertyListReader.maximumFileSize else {
+        return Result(
+          values: [:],
+          diagnostics: [
+            Diagnostic(
+              .error, code: "file-too-large", file: file,
+              message:
+                "file is \(status.st_size) bytes; files larger than "
+                + "\(PropertyListReader.maximumFileSize) bytes are not read")
+          ])
+      }
+    }
     guard let data = try? Data(contentsOf: url) else {
       return Result(
         values: [:],
@@ -34,6 +58,7 @@ enum StringsFile {
         ])
     }
     var values: [String: String] = [:]
+    var keyLines: [String: Int] = [:]
     var diagnostics: [Diagnostic] = []
     var scanner = Array(text.unicodeScalars)[...]
     var line = 1
@@ -47,10 +72,19 @@ enum StringsFile {
         } else if scanner.starts(with: "//".unicodeScalars) {
           while let next = scanner.first, next != "\n" { scanner = scanner.dropFirst() }
         } else if scanner.starts(with: "/*".unicodeScalars) {
+          let start = line
           scanner = scanner.dropFirst(2)
           while !scanner.isEmpty, !scanner.starts(with: "*/".unicodeScalars) {
             if scanner.first == "\n" { line += 1 }
             scanner = scanner.dropFirst()
+          }
+          if scanner.isEmpty {
+            diagnostics.append(
+              Diagnostic(
+                .error, code: "syntax", file: file, line: start,
+                message:
+                  "a comment that starts here never ends ('*/'); the rest of the file is ignored"
+              ))
           }
           scanner = scanner.dropFirst(2)
         } else {
@@ -58,7 +92,17 @@ enum StringsFile {
         }
       }
     }
+    /// A quoted string, or an unquoted word of letters, digits and `_$+/:.-`, as the old
+    /// plist syntax of `.strings` files allows (`CFBundleName = "Pantry";`).
     func quoted() -> String? {
+      if let first = scanner.first, Self.isUnquotedCharacter(first) {
+        var word = String.UnicodeScalarView()
+        while let next = scanner.first, Self.isUnquotedCharacter(next) {
+          word.append(next)
+          scanner = scanner.dropFirst()
+        }
+        return String(word)
+      }
       guard scanner.first == "\"" else { return nil }
       scanner = scanner.dropFirst()
       var output = String.UnicodeScalarView()
@@ -109,8 +153,21 @@ enum StringsFile {
       }
       skipSpaceAndComments()
       if scanner.first == ";" { scanner = scanner.dropFirst() }
+      if let earlier = keyLines[key] {
+        diagnostics.append(
+          Diagnostic(
+            .warning, code: "duplicate-key", file: file, line: entryLine,
+            message: "\"\(key)\" is also set at line \(earlier); this later value is used"))
+      }
+      keyLines[key] = entryLine
       values[key] = value
     }
     return Result(values: values, diagnostics: diagnostics)
+  }
+
+  private static func isUnquotedCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII
+      && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        || "_$+/:.-".unicodeScalars.contains(scalar))
   }
 }

@@ -288,4 +288,56 @@ struct LoaderDetailTests {
     #expect(app.names.contains(AppName(text: "My App", kind: .alternativeName)))
     #expect(app.name == "App")
   }
+
+  /// `.strings` files as Xcode and hands write them: unquoted keys are read; a comment that
+  /// never ends and a key set twice are reported, never silently swallowed.
+  @Test("InfoPlist.strings: unquoted keys, unterminated comments, duplicate keys")
+  func stringsFileDetails() throws {
+    let info = plistDocument(
+      """
+      <dict>
+      \t<key>CFBundleIdentifier</key>
+      \t<string>com.example.shop</string>
+      \t<key>CFBundleName</key>
+      \t<string>Shop</string>
+      </dict>
+      """)
+    let unquoted = try load([
+      "Info.plist": info, "de.lproj/InfoPlist.strings": "CFBundleName = \"Laden\";\n",
+    ])
+    #expect(unquoted.diagnostics.isEmpty, "\(unquoted.diagnostics.map(\.description))")
+    #expect(unquoted.app("com.example.shop")?.names.map(\.text) == ["Shop", "Laden"])
+    let broken = try load([
+      "Info.plist": info,
+      "de.lproj/InfoPlist.strings":
+        "\"CFBundleName\" = \"Laden\";\n\"CFBundleName\" = \"Markt\";\n/* open\n\"X\" = \"Y\";\n",
+    ])
+    let codes = broken.diagnostics.map { "\($0.code) \($0.line ?? 0)" }
+    #expect(codes == ["duplicate-key 2", "syntax 3"], "\(broken.diagnostics.map(\.description))")
+    #expect(broken.app("com.example.shop")?.names.map(\.text) == ["Shop", "Markt"])
+  }
+
+  /// Xcode writes `InfoPlist.strings` keyed by Info.plist key names; each translation is one
+  /// more name of the app, in every language, beside the Info.plist value.
+  @Test("InfoPlist.strings keyed by Info.plist keys translates the app's names")
+  func infoPlistStringsByKeyName() throws {
+    let registry = try load([
+      "Info.plist": plistDocument(
+        """
+        <dict>
+        	<key>CFBundleIdentifier</key>
+        	<string>com.example.shop</string>
+        	<key>CFBundleDisplayName</key>
+        	<string>Shopping Helper</string>
+        </dict>
+        """),
+      "de.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"Einkaufshelfer\";\n",
+      "zh-Hans.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"购物助手\";\n",
+    ])
+    #expect(registry.diagnostics.isEmpty, "\(registry.diagnostics.map(\.description))")
+    let app = try #require(registry.app("com.example.shop"))
+    #expect(
+      app.names.filter { $0.kind == .displayName }.map(\.text)
+        == ["Shopping Helper", "Einkaufshelfer", "购物助手"])
+  }
 }
