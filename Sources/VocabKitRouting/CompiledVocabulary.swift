@@ -29,6 +29,20 @@ public final class CompiledVocabulary: Sendable {
   let intentModel: IntentModel
   /// For each label of ``intentModel``, the indices of its templates.
   let templatesOfLabel: [[Int]]
+  /// The languages each app has templates in (`en` for `Base` and the app folder's own).
+  let languagesOfApp: [String: Set<String>]
+
+  /// The language of `app`'s templates that an utterance in `language` is routed with: that
+  /// language when the app has templates in it, otherwise English (`Base.lproj` and the app
+  /// folder's own file), as a localized app falls back to its base localization.
+  func templateLanguage(app: String, for language: String) -> String {
+    languagesOfApp[app]?.contains(language) == true ? language : "en"
+  }
+
+  /// Whether any app has templates in `language` (a language code: `zh`, `ru`).
+  public func hasTemplates(inLanguage language: String) -> Bool {
+    languagesOfApp.values.contains { $0.contains(Router.language(of: language)) }
+  }
   /// Every shard with its key, in key order, for spotting vocabulary spans in an utterance.
   let shardList: [(key: ShardKey, index: MatchIndex)]
   /// Media qualifier phrases in the normalizer's Latin keys.
@@ -141,6 +155,11 @@ public final class CompiledVocabulary: Sendable {
       }
     }
     self.templatesOfLabel = templatesOfLabel
+    var languagesOfApp: [String: Set<String>] = [:]
+    for template in templates {
+      languagesOfApp[template.app, default: []].insert(Router.language(of: template.localization))
+    }
+    self.languagesOfApp = languagesOfApp
     intentModel = model
   }
 

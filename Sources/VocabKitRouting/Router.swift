@@ -47,8 +47,9 @@ public struct Router: Sendable {
   ///
   /// - Parameters:
   ///   - text: The utterance, as the recognizer wrote it.
-  ///   - locale: When given (`zh-CN`, `ru`), only templates of that language
-  ///     (`Base` counts as English) are tried.
+  ///   - locale: When given (`zh-CN`, `ru`), only templates of that language are tried;
+  ///     an app without templates in it is routed with its English ones (`Base.lproj` and
+  ///     its folder's own), as a localized app falls back to its base localization.
   /// - Complexity: O(*f* × *c*) for the learned model's *f* features and *c* intents, plus
   ///   O(*t* × *k* × *n* × 64) for the *t* templates of the best intents, of *k* elements,
   ///   over *n* tokens (a slot spans at most 64 tokens), plus one query of each vocabulary
@@ -78,7 +79,8 @@ public struct Router: Sendable {
       if let named = context.namedApp ?? onlyApp, model.labels[label].app != named { continue }
       if let language,
         !vocabulary.templatesOfLabel[label].contains(where: {
-          Self.language(of: vocabulary.templates[$0].localization) == language
+          Self.language(of: vocabulary.templates[$0].localization)
+            == vocabulary.templateLanguage(app: model.labels[label].app, for: language)
         })
       {
         continue
@@ -115,7 +117,12 @@ public struct Router: Sendable {
       var bounded: [(bound: Double, index: Int)] = []
       for index in vocabulary.templatesOfLabel[label] {
         let template = vocabulary.templates[index]
-        if let language, Self.language(of: template.localization) != language { continue }
+        if let language,
+          Self.language(of: template.localization)
+            != vocabulary.templateLanguage(app: template.app, for: language)
+        {
+          continue
+        }
         guard template.fits(scripts: scripts) else { continue }
         bounded.append((context.alignmentBound(template), index))
       }

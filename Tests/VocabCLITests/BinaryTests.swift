@@ -163,6 +163,33 @@ func runProcess(
     #expect(text.error.contains("1 line(s) not routed"))
   }
 
+  /// JSON numbers carry four decimal places at most (`0.925`, not `0.925000011920929`);
+  /// digits inside strings are left alone.
+  @Test func jsonScoresAreRoundedAndStringsUntouched() throws {
+    let result = try runVocab(["route", "--json", "call alex 0.925000011920929"])
+    #expect(result.status == 0, "\(result.error)")
+    let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    var numbers: [Double] = []
+    var strings: [String] = []
+    func walk(_ value: Any) {
+      if let dictionary = value as? [String: Any] {
+        dictionary.values.forEach(walk)
+      } else if let array = value as? [Any] {
+        array.forEach(walk)
+      } else if let text = value as? String {
+        strings.append(text)
+      } else if let number = value as? NSNumber {
+        numbers.append(number.doubleValue)
+      }
+    }
+    walk(object)
+    #expect(strings.contains("call alex 0.925000011920929"))
+    #expect(numbers.contains { $0 > 0 && $0 < 1 })
+    for number in numbers {
+      #expect(abs(number * 10_000 - (number * 10_000).rounded()) < 1e-6, "\(number)")
+    }
+  }
+
   /// What an utterance holds is printed, never obeyed: an escape sequence that sets the
   /// terminal's title is written out.
   @Test func controlCharactersInUtterancesAreEscapedInTextOutput() throws {
@@ -182,6 +209,23 @@ func runProcess(
     #expect(result.error.contains("found the option '--json'"), "\(result.error)")
     #expect(
       !FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("--json").path))
+  }
+
+  /// A locale no app has phrases for falls back to each app's Base phrases, with a warning;
+  /// a value that is no locale identifier is an error.
+  @Test func localesFallBackToBaseAndMalformedOnesAreErrors() throws {
+    let french = try runVocab(["route", "--locale", "fr", "call alex"])
+    #expect(french.status == 0)
+    #expect(french.output.contains("INStartCallIntent"), "\(french.output)")
+    #expect(french.error.contains("no app has example phrases for locale 'fr'"))
+    let russian = try runVocab(["route", "--locale", "ru", "позвони алексу"])
+    #expect(russian.output.contains("INStartCallIntent"))
+    #expect(!russian.error.contains("warning"))
+    for value in ["klingon", "e", "zh-", "en us"] {
+      let bad = try runVocab(["route", "--locale", value, "call alex"])
+      #expect(bad.status != 0)
+      #expect(bad.error.contains("Invalid value '\(value)' for '--locale'"), "\(bad.error)")
+    }
   }
 
   @Test(arguments: ["--vocab", "--cache"])

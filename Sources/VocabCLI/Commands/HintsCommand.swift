@@ -51,7 +51,8 @@ enum HintsCommand {
     let limit = try arguments.number("limit", in: 1...100_000) ?? 100
     let characters = try arguments.number("characters", in: 1...100_000) ?? 600
     let registry = try VocabularyRegistry.load(
-      directory: VocabularyOption.directory(arguments), locale: arguments.value("locale"))
+      directory: VocabularyOption.directory(arguments),
+      locale: try VocabularyOption.validatedLocale(arguments))
     let errors = registry.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
       console.error(

@@ -18,7 +18,8 @@ enum LintCommand {
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
     let registry = try VocabularyRegistry.load(
-      directory: VocabularyOption.directory(arguments), locale: arguments.value("locale"))
+      directory: VocabularyOption.directory(arguments),
+      locale: try VocabularyOption.validatedLocale(arguments))
     let findings =
       registry.diagnostics + (try VocabularyLinter(normalizer: Normalizer.shared).lint(registry))
     for finding in findings {

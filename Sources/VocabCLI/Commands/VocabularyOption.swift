@@ -20,7 +20,13 @@ enum VocabularyOption {
   static func compile(_ arguments: ParsedArguments, _ console: Console) throws
     -> CompiledVocabulary
   {
+    let locale = try validatedLocale(arguments)
     let vocabulary = try load(arguments, console)
+    if let locale, locale != "Base", !vocabulary.hasTemplates(inLanguage: locale) {
+      console.error(
+        "warning: no app has example phrases for locale '\(locale)'; each app is routed with "
+          + "its Base (English) phrases")
+    }
     // Kept until the process exits: freeing a large vocabulary object by object takes longer
     // than answering (0.1 s of a 0.2 s run at 100,000 contacts), and exit frees it at once.
     keptUntilExit.withLock { $0.append(vocabulary) }
@@ -28,6 +34,29 @@ enum VocabularyOption {
   }
 
   private static let keptUntilExit = Locked<[CompiledVocabulary]>([])
+
+  /// The `--locale` value, checked to be a locale identifier (`zh-Hans`, `pt_BR`, `Base`):
+  /// a language of two or three letters, then subtags of 2 to 8 letters or digits.
+  static func validatedLocale(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+    guard let locale = arguments.value("locale") else { return nil }
+    if locale == "Base" { return locale }
+    let parts = locale.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+      $0.split(separator: "_", omittingEmptySubsequences: false)
+    }
+    let isLetters = { (part: Substring) in part.allSatisfy { $0.isASCII && $0.isLetter } }
+    let isAlphanumeric = { (part: Substring) in
+      part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+    guard let language = parts.first, (2...3).contains(language.count), isLetters(language),
+      parts.dropFirst().allSatisfy({ (2...8).contains($0.count) && isAlphanumeric($0) })
+    else {
+      throw UsageError(
+        description:
+          "Invalid value '\(locale)' for '--locale': expected a locale identifier such as "
+          + "'en', 'zh-Hans' or 'pt_BR'.")
+    }
+    return locale
+  }
 
   private static func load(_ arguments: ParsedArguments, _ console: Console) throws
     -> CompiledVocabulary
