@@ -45,7 +45,7 @@ public enum Resolution: Hashable, Sendable {
 /// The thresholds that turn ranked matches into a ``Resolution``.
 ///
 /// ``cutoff`` and ``margin`` were calibrated on the hand-written and recognizer corpora in
-/// `corpora/` with `Benchmarks/calibrate.sh` (results in the README); ``confident`` is a
+/// `corpora/` with `Benchmarks/calibrate.sh` (results in `Docs/matching.md`); ``confident`` is a
 /// judgement, as the corpora do not yet tell a success from a needed confirmation.
 public struct ResolutionPolicy: Hashable, Sendable, Codable {
   /// Matches below this score are not reported at all.

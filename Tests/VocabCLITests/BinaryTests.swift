@@ -145,6 +145,21 @@ func runProcess(
   }
 }
 
+/// The README's synopsis is each command's own `--help` usage line.
+@Suite struct ReadmeSynopsisTests {
+  @Test(arguments: ["normalize", "score", "route", "eval", "lint", "hints", "bench"])
+  func theReadmeShowsTheUsageLineOfEachCommand(command: String) throws {
+    let help = try runVocab([command, "--help"])
+    let usage = try #require(
+      help.output.split(separator: "\n").first { $0.hasPrefix("USAGE: ") })
+    let readme = try String(
+      contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(
+      readme.split(separator: "\n").contains(usage.dropFirst("USAGE: ".count)),
+      "README.md lacks: \(usage.dropFirst("USAGE: ".count))")
+  }
+}
+
 /// A batch read from standard input reports a bad line and routes the rest.
 @Suite struct BatchBinaryTests {
   @Test func anOverlongLineIsReportedAndTheRestAreRouted() throws {
