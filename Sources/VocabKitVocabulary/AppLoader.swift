@@ -28,8 +28,15 @@ struct AppLoader {
     let infoFile = "\(folder)/Info.plist"
     guard let info = read(infoFile) else { return nil }
     var context = Context(file: infoFile)
-    guard let infoEntries = dictionary(info, at: "", &context) else { return nil }
-    _ = infoEntries
+    guard dictionary(info, at: "", &context) != nil else {
+      // Never a silent loss: the root's type error, and that the app is skipped.
+      flush(&context)
+      diagnostics.append(
+        Diagnostic(
+          .error, code: "app-skipped", file: infoFile,
+          message: "the app is skipped: Info.plist's root is not a dictionary"))
+      return nil
+    }
     guard let identifier = requiredString(info, "CFBundleIdentifier", at: "", &context) else {
       flush(&context)
       diagnostics.append(
@@ -537,7 +544,12 @@ struct AppLoader {
         if let text = entry.string {
           guard checkLength(text, entry, itemPath, &context) else { continue }
           item = VocabularyItem(identifier: text, phrases: [VocabularyPhrase(text: text)])
-        } else if dictionary(entry, at: itemPath, &context) != nil {
+        } else if entry.dictionary == nil {
+          context.report(
+            .error, "wrong-type", entry, itemPath,
+            "expected a string or a dictionary, found \(entry.typeName); it is skipped")
+          continue
+        } else {
           checkKeys(
             entry,
             allowed: [
@@ -577,8 +589,6 @@ struct AppLoader {
               item.phrases.append(VocabularyPhrase(text: text, kind: .alternative))
             }
           }
-        } else {
-          continue
         }
         if !identifiers.insert(item.identifier).inserted {
           context.report(

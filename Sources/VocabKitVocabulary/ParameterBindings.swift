@@ -87,6 +87,15 @@ public enum ParameterBindings {
       "dateCreated", "locationCreated", "albumName", "searchTerms", "peopleInPhoto",
     ],
     "INStartWorkoutIntent": ["workoutName", "goalValue", "workoutGoalUnitType", "isOpenEnded"],
+    "INStartAudioCallIntent": ["contacts", "destinationType"],
+    "INStartVideoCallIntent": ["contacts"],
+    "INSetTaskAttributeIntent": [
+      "targetTask", "taskTitle", "status", "priority", "spatialEventTrigger",
+      "temporalEventTrigger",
+    ],
+    "INActivateCarSignalIntent": ["carName", "signals"],
+    "INGetCarPowerLevelStatusIntent": ["carName"],
+    "INSetProfileInCarIntent": ["profileNumber", "profileName", "isDefaultProfile", "carName"],
   ]
 
   /// Words in a custom parameter's name and the types they bind to, tried in order.

@@ -289,6 +289,43 @@ struct LoaderDetailTests {
     #expect(app.name == "App")
   }
 
+  /// An app never disappears without a word: an Info.plist whose root is an array is an
+  /// error, and so is a user vocabulary entry that is neither a string nor a dictionary.
+  @Test("Wrong root and item types are errors, never silent")
+  func wrongTypesAreReported() throws {
+    let root = try load(["Info.plist": plistDocument("<array><string>x</string></array>")])
+    #expect(root.apps.isEmpty)
+    #expect(root.diagnostics.map(\.code) == ["wrong-type", "app-skipped"])
+    let item = try load([
+      "UserVocabulary.plist": plistDocument(
+        "<dict><key>contactName</key><array><integer>5</integer><string>Alex</string></array></dict>"
+      )
+    ])
+    #expect(item.diagnostics.map(\.code) == ["wrong-type"])
+    #expect(item.diagnostics.first?.message.contains("expected a string or a dictionary") == true)
+    #expect(item.app("com.example.app")?.userVocabulary[.contactName]?.count == 1)
+  }
+
+  /// Every intent with standard bindings is a standard intent: no `unknown-intent` warning
+  /// for the older call intents, tasks' attributes or car intents.
+  @Test(arguments: [
+    ("INStartAudioCallIntent", "call ${contacts}"), ("INStartVideoCallIntent", "video ${contacts}"),
+    ("INSetTaskAttributeIntent", "mark ${targetTask} done"),
+    ("INSetProfileInCarIntent", "use ${profileName} in ${carName}"),
+  ])
+  func boundStandardIntentsAreKnown(intent: String, example: String) throws {
+    let registry = try load([
+      "AppIntentVocabulary.plist": plistDocument(
+        """
+        <dict><key>IntentPhrases</key><array><dict>
+        <key>IntentName</key><string>\(intent)</string>
+        <key>IntentExamples</key><array><string>\(example)</string></array>
+        </dict></array></dict>
+        """)
+    ])
+    #expect(registry.diagnostics.isEmpty, "\(registry.diagnostics.map(\.description))")
+  }
+
   /// `.strings` files as Xcode and hands write them: unquoted keys are read; a comment that
   /// never ends and a key set twice are reported, never silently swallowed.
   @Test("InfoPlist.strings: unquoted keys, unterminated comments, duplicate keys")
