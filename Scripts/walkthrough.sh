@@ -19,29 +19,30 @@ python3 - "$root/README.md" "$work" <<'PY'
 import os, sys
 readme, work = sys.argv[1], sys.argv[2]
 lines = open(readme, encoding="utf-8").read().split("\n")
+
+
+def block(after):
+    """The first fenced block after line `after`: its text and the line of its closing fence."""
+    start = after + 1
+    while not lines[start].startswith("```"):
+        start += 1
+    end = start + 1
+    while not lines[end].startswith("```"):
+        end += 1
+    return "\n".join(lines[start + 1:end]) + "\n", end
+
+
 blocks, i = [], 0
 while i < len(lines):
     line = lines[i].strip()
     if line.startswith("<!-- walkthrough:") and line.endswith("-->"):
         target = line[len("<!-- walkthrough:"):-3].strip()
-        start = i + 1
-        while not lines[start].startswith("```"):
-            start += 1
-        end = start + 1
-        while not lines[end].startswith("```"):
-            end += 1
-        body = "\n".join(lines[start + 1:end]) + "\n"
+        body, end = block(i)
         if target == "run":
             open(os.path.join(work, "run.sh"), "w").write(body)
             # The block after the commands is what they print.
-            after = end + 1
-            while not lines[after].startswith("```"):
-                after += 1
-            close = after + 1
-            while not lines[close].startswith("```"):
-                close += 1
-            open(os.path.join(work, "expected.txt"), "w").write(
-                "\n".join(lines[after + 1:close]) + "\n")
+            printed, _ = block(end)
+            open(os.path.join(work, "expected.txt"), "w").write(printed)
         else:
             path = os.path.join(work, target)
             os.makedirs(os.path.dirname(path), exist_ok=True)

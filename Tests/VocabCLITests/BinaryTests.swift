@@ -19,6 +19,12 @@ func runVocab(_ arguments: [String], input: String? = nil) throws -> (
   try runProcess(vocabBinary(), arguments, directory: packageRoot, input: input)
 }
 
+/// A compiled cache of the sample vocabulary shared by this test run's binary tests: the
+/// first run compiles it and the rest read it (compiling trains a model, slow under the
+/// sanitizers).
+let sampleCache = FileManager.default.temporaryDirectory
+  .appendingPathComponent("vocabkit-binary-tests-\(getpid()).cache").path
+
 /// Runs `executable` to its end: its exit status, standard output and standard error.
 func runProcess(
   _ executable: URL, _ arguments: [String], directory: URL,
@@ -59,7 +65,8 @@ func runProcess(
 
   @Test func evalSaysHowManyFailuresItShowsAndHowToSeeMore() throws {
     let run = try runVocab([
-      "eval", "--corpus", "corpora/recognizer/pocketsphinx.jsonl", "--failures", "3",
+      "eval", "--corpus", "corpora/recognizer/pocketsphinx.jsonl", "--failures", "3", "--cache",
+      sampleCache,
     ])
     #expect(run.output.contains("Failures (showing 3 of "))
     #expect(run.output.contains("--failures N shows more"))
@@ -106,7 +113,8 @@ func runProcess(
 
   @Test func routeReadsStandardInputAsJSONLines() throws {
     let result = try runVocab(
-      ["route", "--json"], input: "call alex\nadd milk to index in taskly\n")
+      ["route", "--json", "--cache", sampleCache], input: "call alex\nadd milk to index in taskly\n"
+    )
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n")
     #expect(lines.count == 2)
@@ -123,7 +131,7 @@ func runProcess(
   @Test func evalThresholdFailureExitsOne() throws {
     let result = try runVocab([
       "eval", "--corpus", "corpora/handwritten/handwritten.jsonl", "--min-intent-accuracy", "1.0",
-      "--failures", "0",
+      "--failures", "0", "--cache", sampleCache,
     ])
     #expect(result.status == 1)
     #expect(result.error.contains("intent accuracy"))
@@ -165,14 +173,14 @@ func runProcess(
   @Test func anOverlongLineIsReportedAndTheRestAreRouted() throws {
     let long = String(repeating: "a ", count: 2100)
     let input = "call alex\n\(long)\nadd milk to index\n"
-    let json = try runVocab(["route", "--json"], input: input)
+    let json = try runVocab(["route", "--json", "--cache", sampleCache], input: input)
     #expect(json.status == 1)
     let lines = json.output.split(separator: "\n")
     #expect(lines.count == 3, "\(json.output)")
     #expect(lines[1].contains("\"error\":\"utterance is 4200 characters"))
     #expect(lines[2].contains("INAddTasksIntent"))
     #expect(json.error.contains("standard input line 2: utterance is 4200 characters"))
-    let text = try runVocab(["route"], input: input)
+    let text = try runVocab(["route", "--cache", sampleCache], input: input)
     #expect(text.status == 1)
     #expect(text.output.contains("add milk to index"))
     #expect(text.error.contains("1 line(s) not routed"))
@@ -181,7 +189,8 @@ func runProcess(
   /// JSON numbers carry four decimal places at most (`0.925`, not `0.925000011920929`);
   /// digits inside strings are left alone.
   @Test func jsonScoresAreRoundedAndStringsUntouched() throws {
-    let result = try runVocab(["route", "--json", "call alex 0.925000011920929"])
+    let result = try runVocab(
+      ["route", "--json", "--cache", sampleCache, "call alex 0.925000011920929"])
     #expect(result.status == 0, "\(result.error)")
     let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
     var numbers: [Double] = []
@@ -208,7 +217,8 @@ func runProcess(
   /// What an utterance holds is printed, never obeyed: an escape sequence that sets the
   /// terminal's title is written out.
   @Test func controlCharactersInUtterancesAreEscapedInTextOutput() throws {
-    let result = try runVocab(["route"], input: "call \u{1B}]0;title\u{07}alex\n")
+    let result = try runVocab(
+      ["route", "--cache", sampleCache], input: "call \u{1B}]0;title\u{07}alex\n")
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.contains("call \\u{1B}]0;title\\u{7}alex"), "\(result.output)")
     #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
@@ -229,11 +239,15 @@ func runProcess(
   /// A locale no app has phrases for falls back to each app's Base phrases, with a warning;
   /// a value that is no locale identifier is an error.
   @Test func localesFallBackToBaseAndMalformedOnesAreErrors() throws {
-    let french = try runVocab(["route", "--locale", "fr", "call alex"])
+    let french = try runVocab([
+      "route", "--locale", "fr", "--cache", sampleCache + ".fr", "call alex",
+    ])
     #expect(french.status == 0)
     #expect(french.output.contains("INStartCallIntent"), "\(french.output)")
     #expect(french.error.contains("no app has example phrases for locale 'fr'"))
-    let russian = try runVocab(["route", "--locale", "ru", "позвони алексу"])
+    let russian = try runVocab([
+      "route", "--locale", "ru", "--cache", sampleCache + ".ru", "позвони алексу",
+    ])
     #expect(russian.output.contains("INStartCallIntent"))
     #expect(!russian.error.contains("warning"))
     for value in ["klingon", "e", "zh-", "en us"] {

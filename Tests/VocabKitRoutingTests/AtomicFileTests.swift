@@ -6,12 +6,7 @@ import Testing
 /// Writing a cache or report replaces only what it should: through symbolic links, keeping
 /// permissions and hard links, and never a FIFO or a folder.
 @Suite struct AtomicFileTests {
-  func scratch() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "vocabkit-atomic-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    return root
-  }
+  func scratch() throws -> URL { try makeScratchDirectory("vocabkit-atomic") }
 
   func contents(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 

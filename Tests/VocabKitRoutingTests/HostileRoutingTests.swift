@@ -16,10 +16,9 @@ import Testing
   /// Each of these took minutes to hours when slot spans were unbounded and each span's cost
   /// was recomputed over its tokens (cubic in tokens: 127 s at 1,000 one-letter words). The
   /// limit is generous for debug and sanitizer builds and still catches that.
-  @Test(arguments: [
-    "a ", "tom baker ", "7 ", "a", "播放破冰行动大结局", "เพิ่มนมในรายการ", "राहुल को फ़ोन करो ",
-    "позвони алексу ", "message tom baker ",
-  ])
+  /// The costliest kinds `vocab bench --suite scaling` measures (it times Hindi, Russian,
+  /// digits and one long word too); few, as the sanitizer runs route each at full length.
+  @Test(arguments: ["a ", "tom baker ", "播放破冰行动大结局", "เพิ่มนมในรายการ", "message tom baker "])
   func theLongestUtterancesRouteInBoundedTime(unit: String) throws {
     let router = Router(vocabulary: StandardPhrasingTests.terse)
     let text = Self.longest(unit)
