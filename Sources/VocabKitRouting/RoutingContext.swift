@@ -267,12 +267,24 @@ struct RoutingContext {
     // and the words of vocabulary matches and app names inside its slots.
     var slots: [(name: String, span: Range<Int>)] = []
     var explained = [Bool](repeating: false, count: n)
+    // Free-text slot spans, carrier words not said (or said only loosely), and whether a
+    // bound slot found its entry: what anchors the template to the utterance.
+    var freeSpans: [Range<Int>] = []
+    var wordsMissed = 0
+    var anchored = false
     var position = (k, n)
     while position.0 > 0 || position.1 > 0 {
       let cell = back[position.0 * width + position.1]
       guard cell >= 0 else { break }
       let previous = (cell / width, cell % width)
       let consumed = previous.1..<position.1
+      if previous.0 < position.0, case .word = elements[previous.0] {
+        if consumed.isEmpty
+          || cost[position.0 * width + position.1] - cost[cell] > costs.anchoringWordCost
+        {
+          wordsMissed += position.0 - previous.0
+        }
+      }
       if previous.0 < position.0, !consumed.isEmpty {
         switch elements[previous.0] {
         case .word:
@@ -287,12 +299,28 @@ struct RoutingContext {
             : (slotMatchesOf[previous.0] ?? []).filter { $0.score >= policy.cutoff }
           for match in found where match.tokenRange.clamped(to: consumed) == match.tokenRange {
             for token in match.tokenRange { explained[token] = true }
+            if name != ParameterName.applicationName, !match.tokenRange.isEmpty,
+              match.score >= costs.anchoringSlotScore
+            {
+              anchored = true
+            }
+          }
+          if name != ParameterName.applicationName, slotMatchesOf[previous.0] == nil {
+            freeSpans.append(consumed)
           }
         }
       }
       position = previous
     }
     slots.reverse()
+    // A template whose carrier words were all said and whose bound slot found its entry
+    // ("tell alex that …") accounts for its free-text slots too: a dictated message's words
+    // are what the slot is for, however unknown they are to the model.
+    if anchored, wordsMissed == 0 {
+      for span in freeSpans {
+        for token in span { explained[token] = true }
+      }
+    }
     let units = Double(max(k, 1))
     let score = max(0, 1 - cost[k * width + n] / units) * template.evidence
     var unknownAppSpan: Range<Int>? = nil
@@ -367,7 +395,7 @@ struct RoutingContext {
       return costs.unknownAppName + costs.unknownAppNameWord * Double(span.count - 1)
     }
     guard let matches = boundMatches else {
-      return costs.freeTextWord * Double(span.count)
+      return costs.freeTextWord * Double(min(span.count, costs.freeTextWordsCharged))
         + (countedWords(span, qualifiersCount: true) == 0 ? costs.freeTextOnlyCheap : 0)
     }
     // Media qualifiers ("the latest episode of") are part of no title.

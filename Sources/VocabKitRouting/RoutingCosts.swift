@@ -68,6 +68,9 @@ struct RoutingCosts: Sendable {
   var unknownAppNameWord = 0.2
   /// Each word of a free-text slot: cheap, but not free, so carrier words are preferred.
   var freeTextWord = 0.1
+  /// Free-text words charged at most: a long dictated message is no less likely than a
+  /// short one, and must not sink its template.
+  var freeTextWordsCharged = 8
   /// A free-text slot made only of fillers and app mentions.
   var freeTextOnlyCheap = 0.5
   /// A bound slot with no vocabulary match inside it.
@@ -83,6 +86,15 @@ struct RoutingCosts: Sendable {
   /// Slot matches are looked for down to this share of the resolution cutoff, so a weak but
   /// right span can still shape the alignment.
   var slotMatchCutoffShare = 0.8
+
+  // MARK: Anchored templates
+
+  /// A carrier word matched at most this dearly counts as said (near-exact: "tell", not
+  /// "what" for "add").
+  var anchoringWordCost = 0.15
+  /// A bound slot's vocabulary match at least this good anchors its template; an anchored
+  /// template whose carrier words were all said accounts for its free-text slots' words.
+  var anchoringSlotScore = 0.85
 
   // MARK: Template evidence (see `Template.evidenceFactor(isBound:)`)
 

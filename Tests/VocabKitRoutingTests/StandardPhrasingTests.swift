@@ -69,6 +69,24 @@ import VocabKitVocabulary
     #expect(message.slot("content")?.value == "i am running late")
   }
 
+  /// A dictated message is as long as the user makes it: its words are unknown to the model
+  /// and each costs a little, but an anchored template ("tell ${recipients} that …" with
+  /// the contact found) accounts for them. Up to ``RoutingCosts/longestSlot`` words.
+  @Test(arguments: [12, 25, 40, RoutingCosts.standard.longestSlot])
+  func aLongDictatedMessageRoutesWithItsWholeContent(length: Int) throws {
+    let sentence =
+      "i will be there in about twenty minutes because the traffic on the bridge is really bad "
+      + "today and i also need to stop by the store to pick up some milk and bread for dinner "
+      + "tonight so please start without me and save me a plate if you can thanks so much see "
+      + "you soon"
+    let words = sentence.split(separator: " ")
+    let message = (0..<length).map { words[$0 % words.count] }.joined(separator: " ")
+    let result = try Router(vocabulary: Self.terse).route("tell maria garcia that " + message)
+    #expect(result.intent == "INSendMessageIntent", "\(result.score)")
+    #expect(result.slot("recipients")?.value == "contact.maria-garcia")
+    #expect(result.slot("content")?.value == message)
+  }
+
   @Test func phrasingsAreAddedOnlyToStandardIntentsInTheAppsLanguages() throws {
     let vocabulary = Self.terse
     let texts = { (app: String, intent: String) in
