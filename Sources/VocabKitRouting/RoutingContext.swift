@@ -299,8 +299,13 @@ struct RoutingContext {
             : (slotMatchesOf[previous.0] ?? []).filter { $0.score >= policy.cutoff }
           for match in found where match.tokenRange.clamped(to: consumed) == match.tokenRange {
             for token in match.tokenRange { explained[token] = true }
+            // Anchoring: the entry's words are all the slot holds ("steve" in "tell me where
+            // steve …" does not anchor; its slot holds "me where steve").
+            let isMedia = name == ParameterName.mediaSearch
             if name != ParameterName.applicationName, !match.tokenRange.isEmpty,
-              match.score >= costs.anchoringSlotScore
+              match.score >= costs.anchoringSlotScore,
+              countedWords(consumed, qualifiersCount: !isMedia)
+                == countedWords(match.tokenRange, qualifiersCount: !isMedia)
             {
               anchored = true
             }
