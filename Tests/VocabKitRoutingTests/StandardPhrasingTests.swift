@@ -87,6 +87,22 @@ import VocabKitVocabulary
     #expect(result.slot("content")?.value == message)
   }
 
+  /// Printing a result gives what `vocab route` prints, a line each, not one long dump.
+  @Test func aResultPrintsAsRouteDoes() throws {
+    let router = Router(vocabulary: Self.terse)
+    let call = try router.route("call tom baker")
+    #expect(
+      call.description == """
+        call tom baker
+          INStartCallIntent in com.example.phone (inferred), score \(RouteResult.twoDecimals(call.score))
+          contacts: success contact.tom-baker from 'tom baker'
+        """)
+    let none = try router.route("what is the weather")
+    #expect(
+      none.description
+        == "what is the weather\n  no intent (best score \(RouteResult.twoDecimals(none.score)))")
+  }
+
   @Test func phrasingsAreAddedOnlyToStandardIntentsInTheAppsLanguages() throws {
     let vocabulary = Self.terse
     let texts = { (app: String, intent: String) in

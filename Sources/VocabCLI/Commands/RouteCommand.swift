@@ -58,39 +58,26 @@ enum RouteCommand {
     return 0
   }
 
+  /// The result as `RouteResult.description` writes it, with every string from the
+  /// utterance or the vocabulary escaped: printed, never obeyed by the terminal, and never
+  /// a line of its own.
   static func describe(_ result: RouteResult) -> String {
-    var lines = ["\(result.utterance)"]
-    guard let intent = result.intent, let app = result.app else {
-      if result.appChoice == .unsupported {
-        lines.append("  app: '\(result.spokenAppName ?? "")' is not installed (unsupported)")
-      } else {
-        lines.append("  no intent (best score \(format2(result.score)))")
+    var shown = result
+    shown.utterance = result.utterance.escapingControlCharacters
+    shown.spokenAppName = result.spokenAppName?.escapingControlCharacters
+    shown.app = result.app?.escapingControlCharacters
+    shown.intent = result.intent?.escapingControlCharacters
+    shown.slots = result.slots.map { slot in
+      var slot = slot
+      slot.value = slot.value?.escapingControlCharacters
+      slot.text = slot.text?.escapingControlCharacters
+      slot.candidates = slot.candidates.map { candidate in
+        var candidate = candidate
+        candidate.identifier = candidate.identifier.escapingControlCharacters
+        return candidate
       }
-      return lines.map(\.escapingControlCharacters).joined(separator: "\n")
+      return slot
     }
-    lines.append(
-      "  \(intent) in \(app) (\(result.appChoice?.rawValue ?? "")), score \(format2(result.score))"
-    )
-    for slot in result.slots {
-      var line = "  \(slot.name): \(slot.resolution)"
-      if let value = slot.value { line += " \(value)" }
-      if let text = slot.text { line += " from '\(text)'" }
-      if slot.resolution == .disambiguation {
-        line += " among " + slot.candidates.map(\.identifier).joined(separator: ", ")
-      }
-      lines.append(line)
-    }
-    if let media = result.mediaSearch {
-      var parts: [String] = []
-      if let episode = media.episode { parts.append("episode \(episode)") }
-      if let season = media.season { parts.append("season \(season)") }
-      if media.latest { parts.append("latest") }
-      if media.finale { parts.append("finale") }
-      if let type = media.mediaType { parts.append(type) }
-      if media.isEmpty { parts.append("empty search: play what is recommended") }
-      if !parts.isEmpty { lines.append("  media: " + parts.joined(separator: ", ")) }
-    }
-    // Each line is one line: what the utterance and the vocabulary hold is escaped.
-    return lines.map(\.escapingControlCharacters).joined(separator: "\n")
+    return shown.description
   }
 }
