@@ -59,20 +59,7 @@ package enum AtomicFile {
     guard descriptor >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
     // The replaced file's permissions carry over (a 0600 cache stays private).
     _ = fchmod(descriptor, mode)
-    var written = 0
-    var writeFailed = false
-    if let base = bytes.baseAddress {
-      while written < bytes.count {
-        let count = systemWrite(descriptor, base + written, bytes.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          writeFailed = true
-          break
-        }
-        written += count
-      }
-    }
-    if writeFailed || fsync(descriptor) != 0 {
+    if !writeAll(bytes, to: descriptor) || fsync(descriptor) != 0 {
       let error = failure("cannot write \(temporary)")
       close(descriptor)
       unlink(temporary)
@@ -84,6 +71,20 @@ package enum AtomicFile {
       unlink(temporary)
       throw error
     }
+  }
+
+  /// Writes every byte to `descriptor`, retrying interrupted writes; false on an error
+  /// (then `errno` says which).
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var written = 0
+    while written < bytes.count {
+      let count = systemWrite(descriptor, base + written, bytes.count - written)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return false }
+      written += count
+    }
+    return true
   }
 
   /// The file a path names after following symbolic links (at most 32), whether or not it
@@ -120,16 +121,7 @@ package enum AtomicFile {
       throw Failure(path: given, reason: "cannot open: \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
-    var written = 0
-    while let base = bytes.baseAddress, written < bytes.count {
-      let count = systemWrite(descriptor, base + written, bytes.count - written)
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else {
-        throw Failure(path: given, reason: "cannot write: \(String(cString: strerror(errno)))")
-      }
-      written += count
-    }
-    guard fsync(descriptor) == 0 else {
+    guard writeAll(bytes, to: descriptor), fsync(descriptor) == 0 else {
       throw Failure(path: given, reason: "cannot write: \(String(cString: strerror(errno)))")
     }
   }

@@ -42,8 +42,8 @@ extension RouteResult: CustomStringConvertible {
     return lines.joined(separator: "\n")
   }
 
-  /// `0.93`: two decimals, rounded.
-  static func twoDecimals(_ value: Double) -> String {
+  /// `0.93`: two decimals, rounded (also the CLI's tables).
+  package static func twoDecimals(_ value: Double) -> String {
     let scaled = Int((value * 100).rounded())
     let magnitude = abs(scaled)
     return (scaled < 0 ? "-" : "") + "\(magnitude / 100)."

@@ -91,9 +91,4 @@ enum ScoreCommand {
 }
 
 /// Two decimals, for tables.
-func format2(_ value: Double) -> String {
-  let scaled = Int((value * 100).rounded())
-  let sign = scaled < 0 ? "-" : ""
-  let magnitude = abs(scaled)
-  return "\(sign)\(magnitude / 100).\(magnitude % 100 < 10 ? "0" : "")\(magnitude % 100)"
-}
+func format2(_ value: Double) -> String { RouteResult.twoDecimals(value) }
