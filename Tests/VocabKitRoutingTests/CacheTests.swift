@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VocabKitMatching
+import VocabKitNormalization
 import VocabKitVocabulary
 
 @testable import VocabKitRouting
@@ -98,7 +100,20 @@ import VocabKitVocabulary
       data[offset] ^= 0x01
       damaged.append(("one bit flipped at byte \(offset)", data))
     }
+    // Every damaged file is refused by the reader (cheap: nothing is compiled) ...
+    let fingerprint = try CompiledVocabulary.sourceFingerprint(directory: directory, locale: nil)
     for (name, data) in damaged {
+      #expect(throws: BinaryReaderError.self, "\(name) was trusted") {
+        try CompiledVocabulary.readCache(
+          ByteStorage(copying: [UInt8](data)), fingerprint: fingerprint,
+          normalizer: try Normalizer.shared)
+      }
+    }
+    // ... and the whole load, which compiles the plists again, runs for one file of each kind:
+    // a cache cut inside its magic number, one with a damaged header, one with a damaged
+    // payload (each rewritten), and a file whose magic number is wrong (left alone).
+    let kinds = ["empty", "truncated to 1", "other version", "one bit flipped at byte 0"]
+    for (name, data) in damaged where kinds.contains(name) || name.hasSuffix("\(good.count - 1)") {
       try data.write(to: cache)
       let loaded = try CompiledVocabulary.load(directory: directory, cache: cache)
       #expect(!loaded.outcome.usedCache, "\(name) was trusted")

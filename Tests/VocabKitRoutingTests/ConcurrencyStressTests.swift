@@ -56,9 +56,8 @@ import VocabKitVocabulary
     let directory = root.appendingPathComponent("vocab")
     try FileManager.default.copyItem(at: CacheTests.sample, to: directory)
     let cache = root.appendingPathComponent("vocab.cache")
-    let expected = try Self.utterances.map {
-      try Router(vocabulary: CompiledVocabulary.load(directory: directory)).route($0)
-    }
+    let router = Router(vocabulary: sampleVocabulary)
+    let expected = try Self.utterances.map { try router.route($0) }
     try await withThrowingTaskGroup(of: [RouteResult].self) { group in
       for _ in 0..<6 {
         group.addTask {
