@@ -73,7 +73,7 @@ for entries in "${ENTRIES[@]}"; do
   }
   echo "$entries entries: $((total / (QUERIES * 7))) instructions a query" \
     "(normalizing $(share 'NormalizerC9normalize'), making sound keys $(share 'PreparedUtteranceV4text6tokens')," \
-    "skeleton lookups $(share 'neighborhoodCandidates_6window12allowedTypes4deep4wide7scratch'), verifying $(share 'MatchIndexC6verify'))"
+    "skeleton lookups $(share 'neighborhoodCandidates_6window12allowedTypes5stage7scratch'), verifying $(share 'MatchIndexC6verify'))"
   [[ "$TAIL" == 1 ]] || continue
   # Callgrind dumps only after a function named in full: the entry point's full name, from
   # the first run's profile.

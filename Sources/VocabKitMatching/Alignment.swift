@@ -7,7 +7,8 @@ enum Alignment {
     /// The span, in symbol positions, starting and ending at token boundaries.
     var start: Int
     var end: Int
-    /// The key's weight: the sum of its symbols' indel costs (``PhoneticKey/weight(_:)-(ArraySlice<UInt8>)``).
+    /// The key's weight: the sum of its symbols' indel costs
+    /// (``PhoneticKey/weight(_:)-(ArraySlice<UInt8>)``).
     var keyWeight: Int32
   }
 

@@ -4,7 +4,7 @@ import VocabKitNormalization
 /// place of a name.
 ///
 /// A span made only of such words ("list", "today", "this a") is a weak witness for an
-/// entry it merely resembles: its match loses ``MatchIndex/commonWordPenalty``. An exact
+/// entry it merely resembles: its match loses ``MatcherTuning/commonWordPenalty``. An exact
 /// match is not penalized (a list may be called "Today").
 package enum CommonWords {
   /// Latin keys: English, and the function words of the other first-class languages as

@@ -37,7 +37,8 @@ public final class MatchIndex: Sendable {
   let keyLatinLength: PackedIntegers
   let latin: [UInt8]
   let keyGramCount: [UInt16]
-  /// The votes a key needs to be considered: ``minimumVoteTenths`` of its grams, at least 1.
+  /// The votes a key needs to be considered: ``MatcherTuning/minimumVoteTenths`` of its grams, at
+  /// least 1.
   let keyNeededVotes: [UInt8]
   let postingBounds: [Int32]
   let postings: PackedIntegers
@@ -76,7 +77,8 @@ public final class MatchIndex: Sendable {
   /// Whether key `key` was made from a phrase's pronunciation hint.
   func isViaPronunciation(_ key: Int) -> Bool { keyFlags[key] & Self.pronunciationFlag != 0 }
 
-  /// The weight of key `key`: its phrase's, times ``partialWeight`` for a partial key.
+  /// The weight of key `key`: its phrase's, times ``MatcherTuning/partialWeight`` for a partial
+  /// key.
   @inline(__always)
   func weight(ofKey key: Int) -> Float { weights[keyWeightIndex[key]] }
 
@@ -148,10 +150,6 @@ public final class MatchIndex: Sendable {
   /// Keys without any class, verified for every query.
   static let vowelBucket = unigramBase + classCount
   static let bucketCount = vowelBucket + 1
-  /// How much a match on one word of a longer phrase counts.
-  public static let partialWeight: Float = 0.85
-  /// A word must weigh at least this much (about two consonants) to be a partial key.
-  static let minimumPartialWeight: Int32 = 20
 
   static let classIndex: [UInt8] = {
     var table = [UInt8](repeating: 255, count: 128)
@@ -202,7 +200,8 @@ public final class MatchIndex: Sendable {
   /// - Complexity: O(*n*) in the total length of the phrases.
   public convenience init(entries: [MatchEntry], normalizer: Normalizer) throws(ICUError) {
     try self.init(
-      entries: entries, normalizer: normalizer, votingPhraseLimit: Self.maximumVotingPhrases)
+      entries: entries, normalizer: normalizer,
+      votingPhraseLimit: MatcherTuning.maximumVotingPhrases)
   }
 
   /// Compiles `entries`, with gram voting only when they have at most `votingPhraseLimit`
@@ -325,7 +324,7 @@ public final class MatchIndex: Sendable {
         tokenLatinEnds.append(Int32(latin.count))
         tokenWeights.append(weight)
         tokenStandsAlone.append(
-          weight >= MatchIndex.minimumPartialWeight && !token.isNumber
+          weight >= MatcherTuning.minimumPartialWeight && !token.isNumber
             && !CommonWords.latinKeys.contains(token.latinKey))
       }
       phraseTokenEnds.append(Int32(tokenWeights.count))
@@ -390,7 +389,8 @@ public final class MatchIndex: Sendable {
         guard !skeleton.isEmpty else { continue }
         longest = max(longest, skeleton.count)
         pairs.append((skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }, Int32(key)))
-        guard flags[key] & partialFlag == 0, skeleton.count >= minimumVariantSkeleton else {
+        guard flags[key] & partialFlag == 0, skeleton.count >= MatcherTuning.minimumVariantSkeleton
+        else {
           continue
         }
         for fingerprint in Skeleton.deletionFingerprints(skeleton) {
@@ -402,22 +402,10 @@ public final class MatchIndex: Sendable {
     return (chunks.flatMap(\.pairs), chunks.map(\.longest).max() ?? 0)
   }
 
-  /// Vocabularies of more phrases than this get no gram postings and so no gram voting (a
-  /// fallback of ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)``).
-  /// With many keys nearly every query's grams touch more than
-  /// ``maximumFallbackPostings`` postings, so voting would hardly ever run: on
-  /// `vocab bench --suite match` it changed no answer at 10k or 100k entries, while its
-  /// postings would cost memory for every entry.
-  public static let maximumVotingPhrases = 20_000
-
-  /// Skeletons shorter than this get no deletion variants: "kVm" less one element matches
-  /// far too much.
-  static let minimumVariantSkeleton = 4
-
   static func neededVotes(_ gramCounts: [UInt16]) -> [UInt8] {
     gramCounts.map { count in
       // ⌈tenths × g / 10⌉ in integers, so with 3 tenths 10 grams need exactly 3.
-      UInt8(clamping: max(1, (minimumVoteTenths * Int(count) + 9) / 10))
+      UInt8(clamping: max(1, (MatcherTuning.minimumVoteTenths * Int(count) + 9) / 10))
     }
   }
 
@@ -678,7 +666,7 @@ public final class MatchIndex: Sendable {
     var keyLatinLength: [Int32] = []
     var latin: [UInt8] = []
     var keyGramCount: [UInt16] = []
-    /// Whether keys get gram postings (see ``MatchIndex/maximumVotingPhrases``).
+    /// Whether keys get gram postings (see ``MatcherTuning/maximumVotingPhrases``).
     var collectsGrams = true
     var bucketOfKey: [(bucket: UInt16, key: Int32, position: UInt8)] = []
 
@@ -708,7 +696,7 @@ public final class MatchIndex: Sendable {
         addKey(
           symbols: symbolOffset..<(symbolOffset + part.symbols.count),
           latin: latinOffset..<(latinOffset + part.latin.count), entry: entry, phrase: phrase,
-          weight: weight * MatchIndex.partialWeight, flags: flags | MatchIndex.partialFlag)
+          weight: weight * MatcherTuning.partialWeight, flags: flags | MatchIndex.partialFlag)
       }
     }
 

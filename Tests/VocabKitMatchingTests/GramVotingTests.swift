@@ -4,7 +4,7 @@ import VocabKitNormalization
 @testable import VocabKitMatching
 
 /// Gram voting, the fallback that finds names said across wrong word boundaries, and indexes
-/// built without it (vocabularies of more than `MatchIndex.maximumVotingPhrases` phrases).
+/// built without it (vocabularies of more than `MatcherTuning.maximumVotingPhrases` phrases).
 @Suite struct GramVotingTests {
   static let names = [
     "Deep Focus", "Inbox", "Alex Kim", "Alexandra Smith", "Workout Mix", "Groceries", "Mom",
@@ -37,7 +37,7 @@ import VocabKitNormalization
   ]
 
   @Test func votingFindsNamesSaidAcrossWrongWordBoundaries() throws {
-    let index = try Self.index(votingPhraseLimit: MatchIndex.maximumVotingPhrases)
+    let index = try Self.index(votingPhraseLimit: MatcherTuning.maximumVotingPhrases)
     for (text, name) in Self.votingOnly + Self.lookups {
       #expect(try index.matches(in: text, limit: 1).first?.phrase == name, "\(text)")
     }
@@ -47,7 +47,7 @@ import VocabKitNormalization
   /// voting-only utterances find nothing (rather than something wrong), and the index is
   /// smaller.
   @Test func anIndexWithoutVotingKeepsItsLookups() throws {
-    let voting = try Self.index(votingPhraseLimit: MatchIndex.maximumVotingPhrases)
+    let voting = try Self.index(votingPhraseLimit: MatcherTuning.maximumVotingPhrases)
     let index = try Self.index(votingPhraseLimit: 0)
     for (text, name) in Self.lookups {
       #expect(try index.matches(in: text, limit: 1).first?.phrase == name, "\(text)")
@@ -62,7 +62,7 @@ import VocabKitNormalization
 
   /// Both kinds of index read back from their bytes (as from a compiled cache) and answer as
   /// before.
-  @Test(arguments: [0, MatchIndex.maximumVotingPhrases])
+  @Test(arguments: [0, MatcherTuning.maximumVotingPhrases])
   func indexesRoundTripThroughTheirBytes(votingPhraseLimit: Int) throws {
     let index = try Self.index(votingPhraseLimit: votingPhraseLimit)
     var writer = BinaryWriter()

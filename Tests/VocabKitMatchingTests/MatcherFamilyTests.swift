@@ -116,7 +116,7 @@ import VocabKitNormalization
     let matches = try index.matches(in: "add taivhus to my list today", cutoff: 0.5)
     #expect(matches.first?.identifier == "staivus", "\(matches.map { ($0.identifier, $0.score) })")
     let list = try #require(matches.first { $0.identifier == "lista" })
-    #expect(list.components.commonWordPenalty == MatchIndex.inexactCommonWordPenalty)
+    #expect(list.components.commonWordPenalty == MatcherTuning.inexactCommonWordPenalty)
     #expect(list.score < matches[0].score)
   }
 
@@ -128,12 +128,12 @@ import VocabKitNormalization
     let todo = try #require(
       try index.matches(in: "delete my to do list", cutoff: 0).first { $0.identifier == "todo" })
     #expect(todo.components.exact)
-    #expect(todo.components.commonWordPenalty == MatchIndex.commonWordPenalty)
+    #expect(todo.components.commonWordPenalty == MatcherTuning.commonWordPenalty)
     let plise = try #require(
       try index.matches(in: "please", cutoff: 0).first { $0.identifier == "plise" })
     #expect(!plise.components.exact)
-    #expect(plise.components.commonWordPenalty == MatchIndex.inexactCommonWordPenalty)
-    #expect(MatchIndex.inexactCommonWordPenalty > MatchIndex.commonWordPenalty)
+    #expect(plise.components.commonWordPenalty == MatcherTuning.inexactCommonWordPenalty)
+    #expect(MatcherTuning.inexactCommonWordPenalty > MatcherTuning.commonWordPenalty)
   }
 
   /// An index of one-phrase entries, by identifier (the first the earliest).
@@ -167,7 +167,7 @@ import VocabKitNormalization
     let first = try #require(matches.first)
     #expect(first.identifier == "whole", "\(matches.map { ($0.identifier, $0.score) })")
     #expect(first.text == "shargo veesoutha woofar")
-    #expect(first.score < Double(MatchIndex.partialWeight) && first.components.coverage == 1)
+    #expect(first.score < Double(MatcherTuning.partialWeight) && first.components.coverage == 1)
     #expect(!matches.contains { $0.identifier == "other" })
   }
 
@@ -179,7 +179,7 @@ import VocabKitNormalization
     let matches = try index.matches(in: "i want to reply to bob smith's email", cutoff: 0.5)
     let first = try #require(matches.first)
     #expect(first.identifier == "bob-smith", "\(matches.map { ($0.identifier, $0.score) })")
-    #expect(first.score < 1 - MatchIndex.containmentMargin)
+    #expect(first.score < 1 - MatcherTuning.containmentMargin)
     #expect(!matches.contains { $0.identifier == "bob" })
   }
 

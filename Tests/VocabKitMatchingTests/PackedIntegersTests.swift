@@ -66,7 +66,7 @@ import VocabKitNormalization
         index.symbolRange(ofKey: key).upperBound <= index.symbolRange(ofKey: whole).upperBound)
       #expect(index.latinRange(ofKey: key).upperBound <= index.latinRange(ofKey: whole).upperBound)
       #expect(index.latinRange(ofKey: key).lowerBound >= index.latinRange(ofKey: whole).lowerBound)
-      #expect(index.weight(ofKey: key) == index.weight(ofKey: whole) * MatchIndex.partialWeight)
+      #expect(index.weight(ofKey: key) == index.weight(ofKey: whole) * MatcherTuning.partialWeight)
     }
     // "Alex", "Kim", "Vonureet", "Habostul", "Stibreem", and the pronunciation's words.
     #expect(partials >= 5)

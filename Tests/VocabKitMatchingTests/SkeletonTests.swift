@@ -73,7 +73,7 @@ import VocabKitNormalization
         key.append(random.next(3) == 0 ? Skeleton.vowel : UInt8(random.next(22)))
       }
       key = canonical(key)
-      guard key.count >= MatchIndex.minimumVariantSkeleton else { continue }
+      guard key.count >= MatcherTuning.minimumVariantSkeleton else { continue }
       var span = key
       let position = random.next(span.count + 1)
       let element = random.next(3) == 0 ? Skeleton.vowel : UInt8(random.next(22))
@@ -267,7 +267,8 @@ import VocabKitNormalization
     let utterance = try PreparedUtterance(text, normalizer: try Normalizer.shared)
     let target = Int32(Int(entry.identifier.dropFirst())!)
     return index.neighborhoodCandidates(
-      utterance, window: 0..<utterance.symbols.count, allowedTypes: nil, deep: deep, wide: wide
+      utterance, window: 0..<utterance.symbols.count, allowedTypes: nil,
+      stage: wide ? .lastChance : deep ? .secondChance : .first
     )
     .contains { index.keyEntry[Int($0.key)] == Int(target) }
   }
@@ -471,7 +472,7 @@ import VocabKitNormalization
   /// of names. Measured: the first lookups find 23 of 100, with the wide lookups 100; 86 are
   /// matched in the top 5 of an index without gram voting, and 23 when the last chance
   /// repeats the first lookups instead. With gram voting (which runs first), 85 are matched.
-  @Test(arguments: [0, MatchIndex.maximumVotingPhrases])
+  @Test(arguments: [0, MatcherTuning.maximumVotingPhrases])
   func namesInACrowdedSkeletonAreFoundByWideLookups(votingPhraseLimit: Int) throws {
     var random = SplitMix64(seed: 37)
     let entries = crowdedContacts(&random)

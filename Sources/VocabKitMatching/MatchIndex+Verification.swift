@@ -1,0 +1,98 @@
+import VocabKitNormalization
+
+extension MatchIndex {
+  struct Scored {
+    var key: Int32
+    var score: Double
+    var phonetic: Double
+    var latin: Double
+    var exact: Bool
+    var shortPenalty: Double
+    var commonWordPenalty: Double
+    var start: Int
+    var end: Int
+    /// How many tokens of the span are not common words.
+    var namingTokens: Int
+
+    /// Whether this match's span contains `other`'s and is longer.
+    func strictlyContains(_ other: Scored) -> Bool {
+      start <= other.start && end >= other.end && end - start > other.end - other.start
+    }
+  }
+
+  /// Aligns one key against every token-aligned span of the window and scores the best.
+  ///
+  /// With `soundingExactly`, the window is a span whose symbols are the key's: aligning the
+  /// key there costs nothing, and any other span of the window (each shorter) costs more,
+  /// so the alignment is the window itself with similarity 1, without the alignment table.
+  func verify(
+    key: Int32, _ utterance: PreparedUtterance, window: Range<Int>, soundingExactly: Bool,
+    latinMasks: UnsafeMutableBufferPointer<UInt64>
+  ) -> Scored? {
+    let keyBounds = symbolRange(ofKey: Int(key))
+    guard
+      let alignment = soundingExactly
+        ? Alignment.Result(
+          similarity: 1, start: window.lowerBound, end: window.upperBound,
+          keyWeight: PhoneticKey.weight(symbols[keyBounds]))
+        : Alignment.best(key: symbols[keyBounds], utterance: utterance, window: window)
+    else { return nil }
+    let tokenRange = utterance.tokenRange(symbols: alignment.start, alignment.end)
+    let spanLatin = utterance.latin(tokenRange)
+    let keyLatin = latin[latinRange(ofKey: Int(key))]
+    let exact = spanLatin.elementsEqual(keyLatin)
+    let latinSimilarity: Double
+    if exact {
+      latinSimilarity = 1
+    } else {
+      let distance =
+        keyLatin.count <= 64
+        ? keyLatin.withUnsafeBufferPointer { pattern in
+          spanLatin.withUnsafeBufferPointer { text in
+            Alignment.bitParallelDistance(pattern, text, equal: latinMasks)
+          }
+        }
+        : Alignment.levenshtein(Array(keyLatin), Array(spanLatin))
+      latinSimilarity = 1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1))
+    }
+    let keyWeight = alignment.keyWeight
+    let base = exact ? 1 : 0.6 * alignment.similarity + 0.4 * latinSimilarity
+    let shortPenalty = exact ? 0 : Double(max(0, 30 - keyWeight)) / 100
+    // Common words are penalized unless they are exactly the entry's one word: "this to"
+    // for an entry "Thisto" is two common words run together, not a name; more when they
+    // are spelled otherwise than the entry ("please" for Plise) than when they spell it
+    // ("to do" for To-Do).
+    var namingTokens = 0
+    for token in tokenRange where !utterance.isCommonToken[token] { namingTokens += 1 }
+    let commonPenalty: Double
+    if namingTokens > 0 {
+      commonPenalty = 0
+    } else if !exact {
+      commonPenalty = MatcherTuning.inexactCommonWordPenalty
+    } else {
+      commonPenalty = tokenRange.count > 1 ? MatcherTuning.commonWordPenalty : 0
+    }
+    let score = base * Double(weight(ofKey: Int(key))) - shortPenalty - commonPenalty
+    return Scored(
+      key: key, score: score, phonetic: alignment.similarity, latin: latinSimilarity,
+      exact: exact, shortPenalty: shortPenalty, commonWordPenalty: commonPenalty,
+      start: alignment.start, end: alignment.end,
+      namingTokens: namingTokens)
+  }
+
+  func match(for scored: Scored, _ utterance: PreparedUtterance) -> Match {
+    let key = Int(scored.key)
+    let entry = entries[keyEntry[key]]
+    let tokenRange = utterance.tokenRange(symbols: scored.start, scored.end)
+    return Match(
+      identifier: entry.identifier, type: entry.type, owner: entry.owner,
+      priority: entry.priority, tokenRange: tokenRange,
+      scalarRange: utterance.scalarRange(of: tokenRange), text: utterance.text(of: tokenRange),
+      phrase: entry.phrases[keyPhrase[key]].text, score: scored.score,
+      components: ScoreComponents(
+        phonetic: scored.phonetic, latin: scored.latin, exact: scored.exact,
+        coverage: Double(coverage(ofKey: key)), weight: Double(weight(ofKey: key)),
+        shortPenalty: scored.shortPenalty, commonWordPenalty: scored.commonWordPenalty,
+        viaPronunciation: isViaPronunciation(key)))
+  }
+}

@@ -1,0 +1,86 @@
+/// The matcher's tuning values, in one place, each with what it trades.
+///
+/// How each was chosen, with the runs that measured it, is in `Docs/tuning.md`; a change
+/// here is measured the same way (`vocab bench --suite match` at 10k, 100k and 1M entries,
+/// and `vocab eval` on every committed corpus).
+package enum MatcherTuning {
+  // MARK: Scores
+
+  /// How much a match on one word of a longer phrase counts: a word said right is weaker
+  /// evidence than the whole phrase.
+  package static let partialWeight: Float = 0.85
+  /// The deduction for a match of several common words spelled as the entry is ("to do" for
+  /// the list "To-Do"): such words are more often carrier words than the name.
+  package static let commonWordPenalty = 0.15
+  /// The deduction for a match whose words are all common words spelled otherwise than the
+  /// entry ("please" for "Plise"): far more often the word itself than a misheard name.
+  package static let inexactCommonWordPenalty = 0.2
+
+  // MARK: Explaining away
+
+  /// How much lower a match may score than a shorter one inside it and still explain it
+  /// away: higher drops more single-word matches inside names.
+  package static let containmentMargin = 0.1
+  /// Added to ``containmentMargin`` for each more naming word of the longer span: each more
+  /// word of a name that matches is more evidence for it.
+  package static let namingTokenMargin = 0.04
+  /// How much lower an entry's whole phrase may score than its word inside it and still be
+  /// the entry's match: the phrase accounts for more of the utterance.
+  package static let wholePhraseMargin = 0.04
+
+  // MARK: Phrase completion
+
+  /// A word of a longer phrase matched at least this well gets its whole phrase verified
+  /// around it: lower verifies more phrases for little gain.
+  package static let completionScore = 0.6
+  /// How far below the best match so far a word may score and still be completed: lower
+  /// saves time and loses phrases.
+  package static let completionMargin = 0.25
+
+  // MARK: Search stages
+
+  /// A match this good from the exact and skeleton lookups ends the search: the later
+  /// stages (second chance, gram voting, wide lookups) cost more than they find above it.
+  package static let lookupSufficientScore = 0.8
+  /// The most tokens a span may have in skeleton lookups: names longer than this are found
+  /// by their parts.
+  package static let maximumSpanTokens = 4
+  /// Skeletons shorter than this get no deletion variants: short ones less an element match
+  /// far too much.
+  package static let minimumVariantSkeleton = 4
+  /// The first skeleton lookups skip lookups naming more keys than this, as too unspecific
+  /// to rank; the wide lookups take them later.
+  package static let maximumSkeletonFanOut = 32
+  /// Wide lookups (the last chance) take lookups naming up to this many keys: short names in
+  /// a large vocabulary share their variants with hundreds of others.
+  package static let maximumWideFanOut = 256
+  /// Wide lookups estimate at most this many keys in one query, which bounds their cost at
+  /// any vocabulary size.
+  package static let maximumWideKeys = 500
+  /// The second chance's consonant lookups take only finds naming at most this many keys: a
+  /// guess at one of a dozen classes that names many keys is mostly other names.
+  package static let maximumConsonantFanOut = 8
+  /// The priority of keys found by the second chance's consonant lookups, below the first
+  /// lookups' 2 and 3; it also marks those lookups.
+  package static let consonantLookupPriority: Int8 = 1
+  /// The most keys from skeleton lookups verified for one query: more costs time and found
+  /// nothing more.
+  package static let maximumLookupCandidates = 16
+
+  // MARK: Gram voting
+
+  /// Vocabularies of more phrases than this get no gram postings and so no gram voting:
+  /// with that many keys, voting would hardly ever fit ``maximumFallbackPostings``.
+  package static let maximumVotingPhrases = 20_000
+  /// Gram voting runs only when the query's grams have at most this many postings, which
+  /// bounds its cost at any vocabulary size.
+  package static let maximumFallbackPostings = 2_000
+  /// The most keys from gram voting verified by alignment for one query: more lengthens the
+  /// slowest queries.
+  package static let maximumCandidates = 32
+  /// Keys sharing fewer than this many tenths of their sound grams with the query are
+  /// skipped: fewer is chance.
+  package static let minimumVoteTenths = 3
+  /// A word must weigh at least this much (about two consonants) to be a partial key.
+  package static let minimumPartialWeight: Int32 = 20
+}
