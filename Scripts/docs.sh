@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 scratch=.build/docs-build
 graphs=.build/docs-symbol-graphs
 out=.build/docs
-rm -rf "$graphs" "$out"
+# The graphs are kept between runs: an incremental build emits only the modules it rebuilds.
+rm -rf "$out"
 mkdir -p "$graphs" "$out"
 swift build --scratch-path "$scratch" --target VocabKit \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs"
@@ -19,7 +20,7 @@ status=0
 for module in VocabKitNormalization VocabKitVocabulary VocabKitMatching VocabKitRouting \
   VocabKitEvaluation; do
   mkdir -p "$graphs/$module"
-  mv "$graphs/$module.symbols.json" "$graphs/$module/"
+  cp "$graphs/$module.symbols.json" "$graphs/$module/"
   log=$(docc convert --additional-symbol-graph-dir "$graphs/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "org.vocabkit.$module" \
     --output-path "$out/$module.doccarchive" --analyze 2>&1)

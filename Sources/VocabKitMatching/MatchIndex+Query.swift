@@ -11,10 +11,9 @@ extension MatchIndex {
   ///   - cutoff: Matches scoring below this are not returned (never a fake 0).
   /// - Complexity: O(*t* × *s* + *c* × *m* × *n*): skeleton lookups for *t* tokens of *s*
   ///   skeleton elements, *c* verified keys of *m* symbols and an utterance of *n* symbols;
-  ///   plus, only when nothing scores ``MatcherTuning/lookupSufficientScore``, the second
-  ///   chance's O(*t* × *s*²) lookups, gram voting over at most
-  ///   ``MatcherTuning/maximumFallbackPostings`` postings and wide lookups naming at most
-  ///   ``MatcherTuning/maximumWideKeys`` keys.
+  ///   plus, only when no match scores 0.8 or more, the second chance's O(*t* × *s*²)
+  ///   lookups, gram voting over at most 2,000 postings and wide lookups naming at most 500
+  ///   keys (the limits are the matcher's tuning values).
   public func matches(
     in utterance: PreparedUtterance, types: Set<String>? = nil, tokens: Range<Int>? = nil,
     limit: Int = 10, cutoff: Double = 0.5
