@@ -14,6 +14,8 @@ let package = Package(
   name: "VocabKit",
   products: [
     .library(name: "VocabKit", targets: ["VocabKit"]),
+    // Corpus evaluation (accuracy per intent and slot, HTML reports) for tools, not routers.
+    .library(name: "VocabKitEvaluation", targets: ["VocabKitEvaluation"]),
     .executable(name: "vocab", targets: ["VocabCLI"]),
   ],
   targets: [
@@ -30,10 +32,9 @@ let package = Package(
       name: "VocabKit",
       dependencies: [
         "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
-        "VocabKitEvaluation",
       ]
     ),
-    .executableTarget(name: "VocabCLI", dependencies: ["VocabKit"]),
+    .executableTarget(name: "VocabCLI", dependencies: ["VocabKit", "VocabKitEvaluation"]),
     .testTarget(
       name: "VocabKitNormalizationTests",
       dependencies: ["VocabKitNormalization"]

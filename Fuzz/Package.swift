@@ -17,7 +17,10 @@ let package = Package(
   targets: fuzzTargets.map { name in
     .executableTarget(
       name: name,
-      dependencies: [.product(name: "VocabKit", package: mainPackage)],
+      dependencies: [
+        .product(name: "VocabKit", package: mainPackage),
+        .product(name: "VocabKitEvaluation", package: mainPackage),
+      ],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     )
   },

@@ -14,8 +14,10 @@ out=.build/docs
 # The graphs are kept between runs: an incremental build emits only the modules it rebuilds.
 rm -rf "$out"
 mkdir -p "$graphs" "$out"
-swift build --scratch-path "$scratch" --target VocabKit \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs"
+for target in VocabKit VocabKitEvaluation; do
+  swift build --scratch-path "$scratch" --target "$target" \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs"
+done
 status=0
 for module in VocabKitNormalization VocabKitVocabulary VocabKitMatching VocabKitRouting \
   VocabKitEvaluation; do

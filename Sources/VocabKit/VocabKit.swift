@@ -1,5 +1,4 @@
 // VocabKit: one import for intent routers.
-@_exported import VocabKitEvaluation
 @_exported import VocabKitMatching
 @_exported import VocabKitNormalization
 @_exported import VocabKitRouting

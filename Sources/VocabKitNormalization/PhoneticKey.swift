@@ -9,22 +9,22 @@
 ///
 /// The rules are VocabKit's own and licence-clean: no pronouncing dictionary or GPL
 /// synthesizer is involved.
-public struct PhoneticKey: Hashable, Sendable {
+package struct PhoneticKey: Hashable, Sendable {
   /// The sound symbols, as ASCII bytes: vowels `a e i o u`; consonants `p b t d k g f v s z`,
   /// `x` (sh), `c` (ch), `j`, `m n l r w y h`; digits stand for themselves.
-  public var symbols: [UInt8]
+  package var symbols: [UInt8]
 
-  public init(symbols: [UInt8]) { self.symbols = symbols }
+  package init(symbols: [UInt8]) { self.symbols = symbols }
 
   /// The key of one word's Latin key.
   ///
   /// - Complexity: O(*n*) in the length of `latinKey`.
-  public init(latinKey: String) {
+  package init(latinKey: String) {
     symbols = Self.encode(Array(latinKey.utf8))
   }
 
   /// The key of several words, concatenated without boundaries.
-  public init(latinKeys: some Sequence<String>) {
+  package init(latinKeys: some Sequence<String>) {
     symbols = []
     for key in latinKeys {
       var encoded = Self.encode(Array(key.utf8))[...]
@@ -38,7 +38,7 @@ public struct PhoneticKey: Hashable, Sendable {
   }
 
   /// The symbols as a string, for display.
-  public var text: String { String(decoding: symbols, as: UTF8.self) }
+  package var text: String { String(decoding: symbols, as: UTF8.self) }
 
   private static func isVowelLetter(_ byte: UInt8) -> Bool {
     byte == 0x61 || byte == 0x65 || byte == 0x69 || byte == 0x6F || byte == 0x75
@@ -180,12 +180,12 @@ public struct PhoneticKey: Hashable, Sendable {
 
   /// The cost of deleting or inserting one symbol, out of 10.
   @inline(__always)
-  public static func indelCost(_ symbol: UInt8) -> Int32 { costs.indel[Int(symbol & 0x7F)] }
+  package static func indelCost(_ symbol: UInt8) -> Int32 { costs.indel[Int(symbol & 0x7F)] }
 
   /// The cost of writing `b` where `a` was meant, out of 10: 0 for the same symbol, 3 for
   /// close sounds, 10 for unrelated ones.
   @inline(__always)
-  public static func substitutionCost(_ a: UInt8, _ b: UInt8) -> Int32 {
+  package static func substitutionCost(_ a: UInt8, _ b: UInt8) -> Int32 {
     costs.substitution[Int(a & 0x7F) << 7 | Int(b & 0x7F)]
   }
 
@@ -194,7 +194,7 @@ public struct PhoneticKey: Hashable, Sendable {
   /// Inlinable, so that callers in other modules get it specialized for their closure
   /// instead of a generic call (which looks type metadata up at run time) in their hot loops.
   @inlinable
-  public static func withCostTables<Result>(
+  package static func withCostTables<Result>(
     _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) throws -> Result
   ) rethrows -> Result {
     let tables = costs
@@ -206,7 +206,7 @@ public struct PhoneticKey: Hashable, Sendable {
   }
 
   /// The sum of the indel costs of a run of symbols: the most an alignment can cost.
-  public static func weight(_ symbols: some Sequence<UInt8>) -> Int32 {
+  package static func weight(_ symbols: some Sequence<UInt8>) -> Int32 {
     symbols.reduce(0) { $0 + indelCost($1) }
   }
 
@@ -214,7 +214,7 @@ public struct PhoneticKey: Hashable, Sendable {
   /// compiling and verifying).
   ///
   /// - Complexity: O(*n*) in the number of symbols.
-  public static func weight(_ symbols: ArraySlice<UInt8>) -> Int32 {
+  package static func weight(_ symbols: ArraySlice<UInt8>) -> Int32 {
     costs.indel.withUnsafeBufferPointer { indel in
       symbols.withUnsafeBufferPointer { symbols in
         var total: Int32 = 0
@@ -225,7 +225,7 @@ public struct PhoneticKey: Hashable, Sendable {
   }
 
   /// The sum of the indel costs of the symbols of an array; see ``weight(_:)-(ArraySlice<UInt8>)``.
-  public static func weight(_ symbols: [UInt8]) -> Int32 { weight(symbols[...]) }
+  package static func weight(_ symbols: [UInt8]) -> Int32 { weight(symbols[...]) }
 
   @usableFromInline
   struct CostTables: Sendable {
@@ -269,7 +269,7 @@ extension PhoneticKey {
   /// Similarity of two whole keys in 0...1: 1 - weighted edit cost / the larger weight.
   ///
   /// - Complexity: O(*m* × *n*).
-  public static func similarity(_ a: [UInt8], _ b: [UInt8]) -> Double {
+  package static func similarity(_ a: [UInt8], _ b: [UInt8]) -> Double {
     if a == b { return 1 }
     if a.isEmpty || b.isEmpty { return 0 }
     let tables = costs

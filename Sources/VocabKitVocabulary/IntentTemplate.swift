@@ -1,7 +1,7 @@
 /// Placeholders in intent examples: `${parameter}` and `${applicationName}`.
-public enum IntentTemplate {
+package enum IntentTemplate {
   /// One part of a template: literal text or a placeholder's name.
-  public enum Part: Hashable, Sendable {
+  package enum Part: Hashable, Sendable {
     case text(String)
     case placeholder(String)
   }
@@ -9,7 +9,7 @@ public enum IntentTemplate {
   /// Splits an example into literal text and placeholders.
   ///
   /// - Complexity: O(*n*) in the length of `example`.
-  public static func parts(of example: String) -> [Part] {
+  package static func parts(of example: String) -> [Part] {
     var parts: [Part] = []
     var rest = Substring(example)
     while let start = rest.range(of: "${") {
@@ -25,7 +25,7 @@ public enum IntentTemplate {
   }
 
   /// The placeholder names in an example, in order.
-  public static func placeholders(in example: String) -> [String] {
+  package static func placeholders(in example: String) -> [String] {
     parts(of: example).compactMap {
       if case .placeholder(let name) = $0 { return name }
       return nil
@@ -34,11 +34,11 @@ public enum IntentTemplate {
 }
 
 /// Levenshtein distance, for suggestions.
-public enum EditDistance {
+package enum EditDistance {
   /// The number of single-character edits between two strings.
   ///
   /// - Complexity: O(*m* × *n*).
-  public static func characters(_ a: String, _ b: String) -> Int {
+  package static func characters(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }

@@ -6,9 +6,9 @@
 /// and `ShareIntent.recipientName` bind to `contactName`, `AddSongIntent.playlist` to
 /// `mediaPlaylistTitle`. A parameter bound to nothing, with no `ParameterVocabularies`
 /// either, is free text.
-public enum ParameterBindings {
+package enum ParameterBindings {
   /// Apple's standard intents and the user vocabulary that serves their parameters.
-  public static let standard: [ParameterName: [UserVocabularyType]] = {
+  package static let standard: [ParameterName: [UserVocabularyType]] = {
     var table: [ParameterName: [UserVocabularyType]] = [:]
     func bind(_ names: [String], _ types: [UserVocabularyType]) {
       for name in names { table[ParameterName(name)!] = types }
@@ -57,7 +57,7 @@ public enum ParameterBindings {
   }()
 
   /// The parameters of Apple's standard intents that templates may name.
-  public static let standardParameters: [String: Set<String>] = [
+  package static let standardParameters: [String: Set<String>] = [
     "INSendMessageIntent": [
       "recipients", "content", "speakableGroupName", "serviceName", "sender", "attachments",
       "outgoingMessageType",
@@ -99,7 +99,7 @@ public enum ParameterBindings {
   ]
 
   /// Words in a custom parameter's name and the types they bind to, tried in order.
-  public static let nameRules: [(word: String, types: [UserVocabularyType])] = [
+  package static let nameRules: [(word: String, types: [UserVocabularyType])] = [
     ("playlist", [.mediaPlaylistTitle]),
     ("artist", [.mediaMusicArtistName]),
     ("audiobook", [.mediaAudiobookTitle]),
@@ -117,7 +117,7 @@ public enum ParameterBindings {
   ]
 
   /// The user vocabulary types that serve `parameter`.
-  public static func types(for parameter: ParameterName) -> [UserVocabularyType] {
+  package static func types(for parameter: ParameterName) -> [UserVocabularyType] {
     if let types = standard[parameter] { return types }
     if parameter.intent.hasPrefix("IN"), standardParameters[parameter.intent] != nil { return [] }
     let lowered = parameter.parameter.lowercased()

@@ -1,6 +1,7 @@
 // libFuzzer target: Corpus.read on raw bytes written to a temporary JSON Lines file.
 import Foundation
 import VocabKit
+import VocabKitEvaluation
 
 /// One file per process, rewritten for every input.
 private let corpusURL: URL = {

@@ -1,5 +1,6 @@
 import Foundation
 import VocabKit
+import VocabKitEvaluation
 
 /// `vocab bench`: normalization, matching and routing speed (not a test: numbers to read).
 enum BenchCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import VocabKit
+import VocabKitEvaluation
 import VocabKitVocabulary
 
 /// `vocab eval`: accuracy of routing on corpora, with thresholds for CI.

@@ -1,12 +1,12 @@
 import CICU
 
 /// Unicode NFKC_Casefold, the normalization used for every folded form in VocabKit.
-public enum CaseFolding {
+package enum CaseFolding {
   /// Returns the NFKC case-folded form of `text`: compatibility forms unified, case folded,
   /// default-ignorable characters (zero-width joiners, bidi controls) removed.
   ///
   /// - Complexity: O(*n*) in the length of `text`.
-  public static func fold(_ text: some StringProtocol) throws(ICUError) -> String {
+  package static func fold(_ text: some StringProtocol) throws(ICUError) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) {
       return String(text)  // Lowercase ASCII is already folded.
     }

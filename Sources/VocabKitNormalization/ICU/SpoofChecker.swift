@@ -1,12 +1,12 @@
 import CICU
 
 /// ICU's spoof checker: mixed-script and whole-script confusables, invisible characters.
-public final class SpoofChecker: @unchecked Sendable {
+package final class SpoofChecker: @unchecked Sendable {
   // ICU documents uspoof_check and uspoof_getSkeleton as thread-safe once the checker is
   // configured, and this class never reconfigures it after init.
   private let handle: OpaquePointer
 
-  public init() throws(ICUError) {
+  package init() throws(ICUError) {
     var status: Int32 = 0
     let handle = cicu_spoof_checker_open(&status)
     try ICUError.check(status, "open a spoof checker")
@@ -18,7 +18,7 @@ public final class SpoofChecker: @unchecked Sendable {
 
   /// Returns true when `text` mixes scripts in a way that can spoof a reader, such as a
   /// Cyrillic "А" in an otherwise Latin "Аlex".
-  public func isSuspicious(_ text: String) throws(ICUError) -> Bool {
+  package func isSuspicious(_ text: String) throws(ICUError) -> Bool {
     let units = Array(text.utf16)
     var status: Int32 = 0
     let result = cicu_spoof_checker_check(handle, units, Int32(units.count), &status)
@@ -27,7 +27,7 @@ public final class SpoofChecker: @unchecked Sendable {
   }
 
   /// Returns the confusable skeleton: two strings that look alike have the same skeleton.
-  public func skeleton(_ text: String) throws(ICUError) -> String {
+  package func skeleton(_ text: String) throws(ICUError) -> String {
     let units = Array(text.utf16)
     let output = try withUTF16Output(
       initialCapacity: units.count * 2 + 8, operation: "compute the skeleton of '\(text)'"

@@ -6,22 +6,22 @@ import Foundation
 /// word, so VocabKit parses XML plists itself: errors name the line, and a duplicate key is
 /// reported with the line of its first occurrence. Binary plists are read by
 /// `BinaryPropertyListReader`, not Foundation (which crashes on some of them).
-public enum PropertyListReader {
+package enum PropertyListReader {
   /// The largest plist read, in bytes; a larger file is an error, not a slow load.
-  public static let maximumFileSize = 64 << 20
+  package static let maximumFileSize = 64 << 20
   /// The deepest nesting of arrays and dictionaries accepted.
-  public static let maximumDepth = 128
+  package static let maximumDepth = 128
 
   /// The outcome of reading one file: the root node if it parsed, and what was wrong.
-  public struct Result: Sendable {
-    public var root: PropertyListNode?
-    public var diagnostics: [Diagnostic]
+  package struct Result: Sendable {
+    package var root: PropertyListNode?
+    package var diagnostics: [Diagnostic]
   }
 
   /// Reads the plist at `url`; `file` is the path printed in diagnostics.
   ///
   /// - Complexity: O(*n*) in the size of the file.
-  public static func read(contentsOf url: URL, file: String) -> Result {
+  package static func read(contentsOf url: URL, file: String) -> Result {
     let data: Data
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
@@ -52,7 +52,7 @@ public enum PropertyListReader {
   /// Parses plist bytes; `file` is the path printed in diagnostics.
   ///
   /// - Complexity: O(*n*) in the size of `data`.
-  public static func parse(_ data: Data, file: String) -> Result {
+  package static func parse(_ data: Data, file: String) -> Result {
     if data.count > maximumFileSize {
       return Result(
         root: nil,

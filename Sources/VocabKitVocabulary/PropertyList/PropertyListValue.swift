@@ -1,8 +1,8 @@
 import Foundation
 
 /// A property list value with the line it starts on, for precise error messages.
-public struct PropertyListNode: Sendable {
-  public indirect enum Value: Sendable {
+package struct PropertyListNode: Sendable {
+  package indirect enum Value: Sendable {
     case string(String)
     case integer(Int64)
     case real(Double)
@@ -14,20 +14,20 @@ public struct PropertyListNode: Sendable {
     case dictionary([(key: String, node: PropertyListNode)])
   }
 
-  public var value: Value
+  package var value: Value
   /// The 1-based line where the value starts; nil in binary plists.
-  public var line: Int?
+  package var line: Int?
   /// For a dictionary value, the 1-based line of its `<key>`; nil otherwise and in binary
   /// plists. Problems with the key itself (an unknown key) are reported here.
-  public var keyLine: Int? = nil
+  package var keyLine: Int? = nil
 
-  public init(_ value: Value, line: Int?) {
+  package init(_ value: Value, line: Int?) {
     self.value = value
     self.line = line
   }
 
   /// The plist type name, for "expected a string, found an array".
-  public var typeName: String {
+  package var typeName: String {
     switch value {
     case .string: return "a string"
     case .integer: return "an integer"
@@ -40,23 +40,23 @@ public struct PropertyListNode: Sendable {
     }
   }
 
-  public var string: String? {
+  package var string: String? {
     if case .string(let text) = value { return text }
     return nil
   }
 
-  public var array: [PropertyListNode]? {
+  package var array: [PropertyListNode]? {
     if case .array(let items) = value { return items }
     return nil
   }
 
-  public var dictionary: [(key: String, node: PropertyListNode)]? {
+  package var dictionary: [(key: String, node: PropertyListNode)]? {
     if case .dictionary(let entries) = value { return entries }
     return nil
   }
 
   /// The value for `key` in a dictionary.
-  public subscript(key: String) -> PropertyListNode? {
+  package subscript(key: String) -> PropertyListNode? {
     dictionary?.first { $0.key == key }?.node
   }
 }
