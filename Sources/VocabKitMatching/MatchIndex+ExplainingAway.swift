@@ -33,6 +33,16 @@ extension MatchIndex {
   ///
   /// - Complexity: O(*k*²) for *k* matches (at most the verified candidates).
   static func withoutExplainedAway(_ ranked: [Scored], limit: Int = .max) -> [Scored] {
+    explainingAway(ranked, limit: limit, keepingExplainedAway: false).kept
+  }
+
+  /// ``withoutExplainedAway(_:limit:)``, and the matches it dropped (those ranked before the
+  /// `limit`-th kept one), each with the kept matches that explained it away.
+  ///
+  /// - Complexity: O(*k*²) for *k* matches.
+  static func explainingAway(
+    _ ranked: [Scored], limit: Int = .max, keepingExplainedAway: Bool = true
+  ) -> (kept: [Scored], explainedAway: [(inner: Scored, explainers: [Scored])]) {
     // Whether each match is kept: unknown (0), kept (1) or explained away (2). A match's
     // status depends only on the matches whose spans strictly contain its own (longer
     // ones), so the recursion ends.
@@ -47,19 +57,27 @@ extension MatchIndex {
       return status[inner] == 1
     }
     var kept: [Scored] = []
-    for index in ranked.indices where kept.count < limit && isKept(index) {
-      kept.append(ranked[index])
+    var explainedAway: [(inner: Scored, explainers: [Scored])] = []
+    for index in ranked.indices where kept.count < limit {
+      if isKept(index) {
+        kept.append(ranked[index])
+      } else if keepingExplainedAway {
+        let explainers = ranked.indices.filter { outer in
+          explainsAway(ranked[outer], ranked[index]) && isKept(outer)
+        }
+        explainedAway.append((ranked[index], explainers.map { ranked[$0] }))
+      }
     }
-    return kept
+    return (kept, explainedAway)
   }
 
   /// Whether `outer` explains `inner` away, if kept (see `withoutExplainedAway`): its span strictly
   /// contains `inner`'s, and it scores at most ``MatcherTuning/containmentMargin`` less, plus
   /// ``MatcherTuning/namingTokenMargin`` for each naming word more.
   static func explainsAway(_ outer: Scored, _ inner: Scored) -> Bool {
-    outer.strictlyContains(inner)
-      && outer.score >= inner.score - MatcherTuning.containmentMargin - MatcherTuning
-        .namingTokenMargin
-        * Double(max(0, outer.namingTokens - inner.namingTokens))
+    let namingMargin =
+      MatcherTuning.namingTokenMargin * Double(max(0, outer.namingTokens - inner.namingTokens))
+    return outer.strictlyContains(inner)
+      && outer.score >= inner.score - MatcherTuning.containmentMargin - namingMargin
   }
 }

@@ -18,7 +18,36 @@ extension MatchIndex {
     in utterance: PreparedUtterance, types: Set<String>? = nil, tokens: Range<Int>? = nil,
     limit: Int = 10, cutoff: Double = 0.5
   ) -> [Match] {
-    guard !utterance.symbols.isEmpty, !keyEntry.isEmpty, limit > 0 else { return [] }
+    guard limit > 0 else { return [] }
+    let ranked = rankedMatches(in: utterance, types: types, tokens: tokens, cutoff: cutoff)
+    return Self.withoutExplainedAway(ranked, limit: limit).map { match(for: $0, utterance) }
+  }
+
+  /// ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)``, and beside them
+  /// the matches explained away, each with the matches that explained it away. A caller that looks at part of the utterance (a router's slot span) can take back
+  /// a match whose explainers all reach outside that part: in "put eggs on my reading list",
+  /// the list Reading, explained away by Reading List, is the slot of "on my ${list} list".
+  ///
+  /// - Complexity: As ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)``.
+  package func matchesAndExplainedAway(
+    in utterance: PreparedUtterance, limit: Int, cutoff: Double
+  ) -> (matches: [Match], explainedAway: [(match: Match, explainers: [Match])]) {
+    guard limit > 0 else { return ([], []) }
+    let ranked = rankedMatches(in: utterance, types: nil, tokens: nil, cutoff: cutoff)
+    let (kept, explainedAway) = Self.explainingAway(ranked, limit: limit)
+    return (
+      kept.map { match(for: $0, utterance) },
+      explainedAway.map { inner, explainers in
+        (match(for: inner, utterance), explainers.map { match(for: $0, utterance) })
+      }
+    )
+  }
+
+  /// Every entry's preferred match at or above `cutoff`, best first, before explaining away.
+  private func rankedMatches(
+    in utterance: PreparedUtterance, types: Set<String>?, tokens: Range<Int>?, cutoff: Double
+  ) -> [Scored] {
+    guard !utterance.symbols.isEmpty, !keyEntry.isEmpty else { return [] }
     var allowedTypes: [Bool]? = nil
     if let types {
       allowedTypes = typeNames.map { types.contains($0) }
@@ -26,7 +55,7 @@ extension MatchIndex {
     }
     let window = symbolWindow(utterance, tokens: tokens)
     guard window.count > 0 else { return [] }
-    let ranked = scratchPool.withScratch { scratch in
+    return scratchPool.withScratch { scratch in
       // Each key is verified once; each entry keeps its preferred match (see
       // `isPreferred(_:over:cutoff:)`). Both are tracked in the scratch's small hash tables.
       let verified = scratch.verifiedKeys
@@ -138,7 +167,6 @@ extension MatchIndex {
       scratch.bestOfEntries = best
       return ranked
     }
-    return Self.withoutExplainedAway(ranked, limit: limit).map { match(for: $0, utterance) }
   }
 
   /// Finds entries in a text; see

@@ -15,7 +15,7 @@ public struct PreparedUtterance: Sendable {
   /// Prefix sums of the symbols' indel costs, for the weight of any span.
   let weightPrefix: [Int32]
   /// For each token, whether it is a common word (a built-in list of frequent words).
-  let isCommonToken: [Bool]
+  package let isCommonToken: [Bool]
   /// The tokens' Latin keys, concatenated.
   let latinBytes: [UInt8]
   /// Token *t*'s Latin key is `latinBytes[latinBounds[t]..<latinBounds[t + 1]]`.

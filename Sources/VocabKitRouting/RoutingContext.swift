@@ -13,6 +13,32 @@ struct TemplateAlignment {
   var explained: [Bool]
 }
 
+/// A bound slot's vocabulary matches in the utterance: those the matcher kept, best first,
+/// and those it explained away that a span may take back, each with the token ranges of its
+/// explainers.
+struct SlotMatches {
+  var kept: [Match] = []
+  var explainedAway: [(match: Match, explainers: [Range<Int>])] = []
+
+  /// Calls `body` with each match inside `span`, as if the utterance were only `span`: the
+  /// kept matches, then the matches explained away only by matches reaching outside it (the list Reading in "on my reading list", explained away by
+  /// Reading List over "reading list", when the template's own "list" follows the slot).
+  ///
+  /// - Complexity: O(*m* + *e* × *x*) for *m* kept matches and *e* explained away by *x*
+  ///   explainers each.
+  func forEach(inside span: Range<Int>, _ body: (Match) -> Void) {
+    for match in kept where match.tokenRange.clamped(to: span) == match.tokenRange {
+      body(match)
+    }
+    for (match, explainers) in explainedAway
+    where match.tokenRange.clamped(to: span) == match.tokenRange
+      && !explainers.contains(where: { $0.clamped(to: span) == $0 })
+    {
+      body(match)
+    }
+  }
+}
+
 /// Per-utterance state: the prepared utterance, app mentions and cached slot matches.
 struct RoutingContext {
   let vocabulary: CompiledVocabulary
@@ -33,14 +59,14 @@ struct RoutingContext {
   /// tokens that are neither cheap nor qualifiers.
   private let notCheapBefore: [Int]
   private let notCheapOrQualifierBefore: [Int]
-  private var slotMatches: [String: [Match]] = [:]
+  private var slotMatches: [String: SlotMatches] = [:]
   /// Each shard's matches in the utterance, found at most once.
-  private var shardMatches: [ObjectIdentifier: [Match]] = [:]
+  private var shardMatches: [ObjectIdentifier: SlotMatches] = [:]
   /// Costs of carrier words against each token (first n) and each pair of adjacent tokens
   /// (next n - 1): templates share most carrier words, so each is compared once per
   /// utterance.
   private var wordCosts: [[UInt8]: [Double]] = [:]
-  /// Each slot's costs over every span; see ``spanCosts(_:app:intent:boundMatches:)``.
+  /// Each slot's costs over every span; see ``spanCosts(_:app:intent:boundMatches:takingBack:)``.
   private var slotCostTables: [String: [Double]] = [:]
 
   static let fillers: Set<String> = [
@@ -134,13 +160,6 @@ struct RoutingContext {
 
   // MARK: Template alignment
 
-  /// Aligns a template against the whole utterance by dynamic programming over template
-  /// elements and tokens.
-  ///
-  /// Costs: a carrier word matched to a token costs 1 - their phonetic similarity (1 when
-  /// unrelated); a skipped carrier word 1; an extra token 0.5 (0.05 for fillers and app
-  /// mentions); a slot costs what ``slotCost(_:app:boundMatches:span:)`` says. The score is 1 -
-  /// cost / (carrier words + slots).
   /// An upper bound on ``align(_:)``'s score, from each carrier word's cheapest match
   /// anywhere in the utterance (slots and extra tokens counted as free): templates whose
   /// bound is below the best score found need no alignment.
@@ -170,7 +189,24 @@ struct RoutingContext {
     return max(0, 1 - lowest / units) * template.evidence + 1e-9
   }
 
-  mutating func align(_ template: Template) -> TemplateAlignment {
+  /// Aligns a template against the whole utterance by dynamic programming over template
+  /// elements and tokens.
+  ///
+  /// Costs: a carrier word matched to a token costs 1 - their phonetic similarity (1 when
+  /// unrelated); a skipped carrier word 1; an extra token 0.5 (0.05 for fillers and app
+  /// mentions); a slot costs what ``slotCost(_:app:boundMatches:span:)`` says. The score is 1 -
+  /// cost / (carrier words + slots).
+  ///
+  /// With `takingBack`, a bound slot may hold a match the matcher explained away inside a
+  /// longer one (see ``SlotMatches/forEach(inside:_:)``), but only in a template whose carrier
+  /// words were all said and whose bound slot found its entry: "put eggs on my reading list"
+  /// is Reading in "put … on my ${list} list", while "remove cereal from my shopping list"
+  /// gains nothing from "add … to my ${list} list". Otherwise the template is aligned again
+  /// without.
+  ///
+  /// - Complexity: O(*k* × *n* × *s*) for *k* elements, *n* tokens and slots of at most *s*
+  ///   tokens, twice when a match taken back is refused.
+  mutating func align(_ template: Template, takingBack: Bool = true) -> TemplateAlignment {
     let n = utterance.tokens.count
     let elements = template.elements
     let k = elements.count
@@ -188,7 +224,7 @@ struct RoutingContext {
     var mergedCostsOf: [[Double]] = []
     // Each bound slot's matches, also looked up once per template, and each slot's cost
     // over every span, shared by the templates that have the slot.
-    var slotMatchesOf: [[Match]?] = []
+    var slotMatchesOf: [SlotMatches?] = []
     var slotCostsOf: [[Double]] = []
     for e in 0..<k {
       guard case .word(let symbols, _) = elements[e] else {
@@ -196,16 +232,21 @@ struct RoutingContext {
         mergedCostsOf.append([])
         if case .slot(let name) = elements[e], name != ParameterName.applicationName {
           let parameter = ParameterName(intent: template.intent, parameter: name)
-          slotMatchesOf.append(
-            vocabulary.isBound(app: template.app, parameter: parameter)
-              ? matches(app: template.app, parameter: parameter) : nil)
+          if vocabulary.isBound(app: template.app, parameter: parameter) {
+            var found = matches(app: template.app, parameter: parameter)
+            if !takingBack { found.explainedAway = [] }
+            slotMatchesOf.append(found)
+          } else {
+            slotMatchesOf.append(nil)
+          }
         } else {
           slotMatchesOf.append(nil)
         }
         if case .slot(let name) = elements[e] {
           slotCostsOf.append(
             spanCosts(
-              name, app: template.app, intent: template.intent, boundMatches: slotMatchesOf[e]))
+              name, app: template.app, intent: template.intent, boundMatches: slotMatchesOf[e],
+              takingBack: takingBack))
         } else {
           slotCostsOf.append([])
         }
@@ -272,6 +313,7 @@ struct RoutingContext {
     var freeSpans: [Range<Int>] = []
     var wordsMissed = 0
     var anchored = false
+    var tookBack = false
     var position = (k, n)
     while position.0 > 0 || position.1 > 0 {
       let cell = back[position.0 * width + position.1]
@@ -293,10 +335,20 @@ struct RoutingContext {
           }
         case .slot(let name):
           slots.append((name, consumed))
+          // Whether the slot's cost came from a match taken back: the kept matches alone
+          // cost more.
+          if let bound = slotMatchesOf[previous.0], !bound.explainedAway.isEmpty {
+            let step = cost[position.0 * width + position.1] - cost[cell]
+            var kept = bound
+            kept.explainedAway = []
+            if slotCost(name, app: template.app, boundMatches: kept, span: consumed) > step + 1e-9 {
+              tookBack = true
+            }
+          }
           let found =
             name == ParameterName.applicationName
             ? appMatches.filter { $0.score >= costs.knownAppSpanScore }
-            : (slotMatchesOf[previous.0] ?? []).filter { $0.score >= policy.cutoff }
+            : insideSpan(slotMatchesOf[previous.0], consumed).filter { $0.score >= policy.cutoff }
           for match in found where match.tokenRange.clamped(to: consumed) == match.tokenRange {
             for token in match.tokenRange { explained[token] = true }
             // Anchoring: the entry's words are all the slot holds ("steve" in "tell me where
@@ -318,6 +370,9 @@ struct RoutingContext {
       position = previous
     }
     slots.reverse()
+    if tookBack, !(anchored && wordsMissed == 0) {
+      return align(template, takingBack: false)
+    }
     // A template whose carrier words were all said and whose bound slot found its entry
     // ("tell alex that …") accounts for its free-text slots too: a dictated message's words
     // are what the slot is for, however unknown they are to the model.
@@ -348,9 +403,9 @@ struct RoutingContext {
   /// - Complexity: O(*n* × *l* × *m*) for *n* tokens, spans of at most *l* tokens and *m*
   ///   vocabulary matches of the slot.
   private mutating func spanCosts(
-    _ name: String, app: String, intent: String, boundMatches: [Match]?
+    _ name: String, app: String, intent: String, boundMatches: SlotMatches?, takingBack: Bool
   ) -> [Double] {
-    let key = app + "\u{0}" + intent + "\u{0}" + name
+    let key = app + "\u{0}" + intent + "\u{0}" + name + (takingBack ? "" : "\u{0}kept")
     if let cached = slotCostTables[key] { return cached }
     let n = utterance.tokens.count
     let longest = costs.longestSlot
@@ -388,7 +443,9 @@ struct RoutingContext {
 
   /// The cost of filling a slot with a span; `boundMatches` are the slot's vocabulary
   /// matches, nil for a free-text slot.
-  private func slotCost(_ name: String, app: String, boundMatches: [Match]?, span: Range<Int>)
+  private func slotCost(
+    _ name: String, app: String, boundMatches: SlotMatches?, span: Range<Int>
+  )
     -> Double
   {
     if name == ParameterName.applicationName {
@@ -407,7 +464,7 @@ struct RoutingContext {
     let isMedia = name == ParameterName.mediaSearch
     let spanWords = countedWords(span, qualifiersCount: !isMedia)
     var best = costs.unmatchedBoundSlot + costs.unmatchedBoundSlotWord * Double(span.count)
-    for match in matches where match.tokenRange.clamped(to: span) == match.tokenRange {
+    matches.forEach(inside: span) { match in
       let uncovered = spanWords - countedWords(match.tokenRange, qualifiersCount: !isMedia)
       best = min(best, (1 - match.score) + costs.uncoveredSlotWord * Double(uncovered))
     }
@@ -417,29 +474,63 @@ struct RoutingContext {
     return best
   }
 
-  mutating func matches(app: String, parameter: ParameterName) -> [Match] {
+  mutating func matches(app: String, parameter: ParameterName) -> SlotMatches {
     let key = app + "\u{0}" + parameter.description
     if let cached = slotMatches[key] { return cached }
-    var all: [Match] = []
+    var all = SlotMatches()
     for shard in vocabulary.shards(app: app, parameter: parameter) {
-      all += matches(of: shard)
+      let found = slotMatches(of: shard)
+      all.kept += found.kept
+      all.explainedAway += found.explainedAway
     }
-    all.sort {
-      $0.score != $1.score ? $0.score > $1.score : $0.priority < $1.priority
-    }
+    all.kept.sort(by: Self.isRankedBefore)
     slotMatches[key] = all
     return all
   }
 
-  /// A shard's matches in the utterance, cached.
+  /// Best first; equal scores by the entries' priority.
+  static func isRankedBefore(_ a: Match, _ b: Match) -> Bool {
+    a.score != b.score ? a.score > b.score : a.priority < b.priority
+  }
+
+  /// The matches of `slot` inside `span` (see ``SlotMatches/forEach(inside:_:)``), best first.
+  func insideSpan(_ slot: SlotMatches?, _ span: Range<Int>) -> [Match] {
+    var inside: [Match] = []
+    slot?.forEach(inside: span) { inside.append($0) }
+    return inside.sorted(by: Self.isRankedBefore)
+  }
+
+  /// A shard's matches in the utterance (those the matcher kept), cached.
   mutating func matches(of shard: MatchIndex) -> [Match] {
+    slotMatches(of: shard).kept
+  }
+
+  /// A shard's matches in the utterance, kept and explained away, cached.
+  private mutating func slotMatches(of shard: MatchIndex) -> SlotMatches {
     let identifier = ObjectIdentifier(shard)
     if let cached = shardMatches[identifier] { return cached }
-    let found = shard.matches(
+    let found = shard.matchesAndExplainedAway(
       in: utterance, limit: costs.slotMatchLimit,
       cutoff: policy.cutoff * costs.slotMatchCutoffShare)
-    shardMatches[identifier] = found
-    return found
+    // A match explained away may be taken back inside a span only when it is its entry's
+    // whole phrase said exactly, as good as every match that explained it away, and those add only
+    // common words to it (Reading inside "reading list", where a template can say "list"):
+    // otherwise a template could cut a name short ("Hip Hop" of "Old School Hip Hop").
+    let restorable = found.explainedAway.compactMap {
+      match, explainers -> (match: Match, explainers: [Range<Int>])? in
+      let taken =
+        match.components.exact && match.components.coverage == 1
+        && explainers.allSatisfy { explainer in
+          match.score >= explainer.score
+            && explainer.tokenRange.allSatisfy {
+              match.tokenRange.contains($0) || utterance.isCommonToken[$0]
+            }
+        }
+      return taken ? (match: match, explainers: explainers.map(\.tokenRange)) : nil
+    }
+    let result = SlotMatches(kept: found.matches, explainedAway: restorable)
+    shardMatches[identifier] = result
+    return result
   }
 
   // MARK: The learned model's view
@@ -519,8 +610,7 @@ struct RoutingContext {
     // One match per identifier, inside the span, best first.
     var seen = Set<String>()
     var ranked: [Match] = []
-    for match in matches(app: app, parameter: parameter)
-    where match.tokenRange.clamped(to: span) == match.tokenRange {
+    for match in insideSpan(matches(app: app, parameter: parameter), span) {
       if seen.insert(match.identifier).inserted { ranked.append(match) }
     }
     let resolution = policy.resolve(ranked)

@@ -99,6 +99,29 @@ import VocabKitNormalization
   }
 }
 
+/// Matches explained away, reported beside the kept ones for callers that look at part of an
+/// utterance.
+@Suite struct ExplainedAwayReportTests {
+  @Test func aNameInsideALongerOneIsReportedWithItsExplainer() throws {
+    let index = try MatchIndex(
+      entries: [
+        MatchEntry(identifier: "reading", type: "list", phrases: [MatchPhrase("Reading")]),
+        MatchEntry(
+          identifier: "reading-list", type: "list", phrases: [MatchPhrase("Reading List")]),
+      ], normalizer: Normalizer.shared)
+    let utterance = try PreparedUtterance(
+      "put eggs on my reading list", normalizer: Normalizer.shared)
+    let found = index.matchesAndExplainedAway(in: utterance, limit: 10, cutoff: 0.5)
+    // The same kept matches as the public query.
+    #expect(found.matches == index.matches(in: utterance))
+    #expect(found.matches.map(\.identifier) == ["reading-list"])
+    let hidden = try #require(found.explainedAway.first)
+    #expect(found.explainedAway.count == 1)
+    #expect(hidden.match.identifier == "reading" && hidden.match.tokenRange == 4..<5)
+    #expect(hidden.explainers.map(\.tokenRange) == [4..<6])
+  }
+}
+
 /// Verification's shortcut for exact lookups against the alignment table.
 @Suite struct ExactAlignmentTests {
   /// Seeded random utterances of one to four words: a key made of a span's own symbols,
