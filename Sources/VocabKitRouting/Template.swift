@@ -75,7 +75,7 @@ struct Template: Sendable {
     for element in elements {
       switch element {
       case .word(_, let latin):
-        if RoutingContext.fillers.contains(latin) { continue }
+        if RoutingLexicon.fillers.contains(latin) { continue }
         evidence +=
           CommonWords.latinKeys.contains(latin)
           ? costs.commonWordEvidence : costs.carrierWordEvidence

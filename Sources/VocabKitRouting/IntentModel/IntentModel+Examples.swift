@@ -29,7 +29,7 @@ extension IntentModel {
       normalized[text] = result
       return result
     }
-    var sources: [String: [(name: String, items: [VocabularyItem])]] = [:]
+    var sources: [AppParameter: [(name: String, items: [VocabularyItem])]] = [:]
     var random = SplitMix64(seed: tuning.seed &+ 1)
     func pick(_ count: Int) -> Int { random.next(count) }
 
@@ -55,7 +55,7 @@ extension IntentModel {
             units.append(.slot(appClass))
           case .slot(let name):
             let parameter = ParameterName(intent: template.intent, parameter: name)
-            let key = template.app + "\u{0}" + parameter.description
+            let key = AppParameter(app: template.app, parameter: parameter)
             if sources[key] == nil { sources[key] = boundSources(app: app, parameter: parameter) }
             if let bound = sources[key], !bound.isEmpty {
               let source = bound[pick(bound.count)]

@@ -1,0 +1,321 @@
+import VocabKitMatching
+import VocabKitNormalization
+import VocabKitVocabulary
+
+extension RoutingContext {
+  /// An upper bound on ``align(_:)``'s score, from each carrier word's cheapest match
+  /// anywhere in the utterance (slots and extra tokens counted as free): templates whose
+  /// bound is below the best score found need no alignment.
+  ///
+  /// - Complexity: O(*k* × *n*) for *k* elements over *n* tokens; the word costs are shared
+  ///   with ``align(_:)``.
+  mutating func alignmentBound(_ template: Template) -> Double {
+    let elements = template.elements
+    // Each word's cheapest cost alone, and of it merged with the next word (which covers two
+    // elements, so each is charged half).
+    var alone = [Double](repeating: 0, count: elements.count)
+    var merged = [Double](repeating: .infinity, count: elements.count)
+    for e in elements.indices {
+      guard case .word(let symbols, _) = elements[e] else { continue }
+      alone[e] = min(costs.skippedWord, costs(of: symbols).min() ?? costs.skippedWord)
+      if e + 1 < elements.count, case .word(let next, _) = elements[e + 1] {
+        merged[e] = (costs(of: symbols + next).min() ?? .infinity) / 2
+      }
+    }
+    var lowest = 0.0
+    for e in elements.indices {
+      guard case .word = elements[e] else { continue }
+      lowest += min(alone[e], merged[e], e > 0 ? merged[e - 1] : .infinity)
+    }
+    let units = Double(max(elements.count, 1))
+    // A little slack for rounding: the alignment sums the same costs in another order.
+    return max(0, 1 - lowest / units) * template.evidence + 1e-9
+  }
+
+  /// Aligns a template against the whole utterance by dynamic programming over template
+  /// elements and tokens.
+  ///
+  /// Costs: a carrier word matched to a token costs 1 - their phonetic similarity (1 when
+  /// unrelated); a skipped carrier word 1; an extra token 0.5 (0.05 for fillers and app
+  /// mentions); a slot costs what ``slotCost(_:app:boundMatches:span:)`` says. The score is 1 -
+  /// cost / (carrier words + slots).
+  ///
+  /// With `takingBack`, a bound slot may hold a match the matcher explained away inside a
+  /// longer one (see ``SlotMatches/forEach(inside:_:)``), but only in a template whose carrier
+  /// words were all said and whose bound slot found its entry: "put eggs on my reading list"
+  /// is Reading in "put … on my ${list} list", while "remove cereal from my shopping list"
+  /// gains nothing from "add … to my ${list} list". Otherwise the template is aligned again
+  /// without.
+  ///
+  /// - Complexity: O(*k* × *n* × *s*) for *k* elements, *n* tokens and slots of at most *s*
+  ///   tokens, twice when a match taken back is refused.
+  mutating func align(_ template: Template, takingBack: Bool = true) -> TemplateAlignment {
+    let n = utterance.tokens.count
+    let elements = template.elements
+    let k = elements.count
+    let longest = costs.longestSlot
+    let infinity = Double.greatestFiniteMagnitude / 4
+    // Cell (e, i), element e and token i, is at e × (n + 1) + i; `back` holds the cell each
+    // came from, -1 for none.
+    let width = n + 1
+    var cost = [Double](repeating: infinity, count: (k + 1) * width)
+    var back = [Int](repeating: -1, count: (k + 1) * width)
+    cost[0] = 0
+    // Each carrier word's costs (and those of it merged with the next word) looked up once
+    // per template, not once per cell: the lookups hash the word's symbols.
+    var wordCostsOf: [[Double]] = []
+    var mergedCostsOf: [[Double]] = []
+    // Each bound slot's matches, also looked up once per template, and each slot's cost
+    // over every span, shared by the templates that have the slot.
+    var slotMatchesOf: [SlotMatches?] = []
+    var slotCostsOf: [[Double]] = []
+    for e in 0..<k {
+      guard case .word(let symbols, _) = elements[e] else {
+        wordCostsOf.append([])
+        mergedCostsOf.append([])
+        if case .slot(let name) = elements[e], name != ParameterName.applicationName {
+          let parameter = ParameterName(intent: template.intent, parameter: name)
+          if vocabulary.isBound(app: template.app, parameter: parameter) {
+            var found = matches(app: template.app, parameter: parameter)
+            if !takingBack { found.explainedAway = [] }
+            slotMatchesOf.append(found)
+          } else {
+            slotMatchesOf.append(nil)
+          }
+        } else {
+          slotMatchesOf.append(nil)
+        }
+        if case .slot(let name) = elements[e] {
+          slotCostsOf.append(
+            spanCosts(
+              name, app: template.app, intent: template.intent, boundMatches: slotMatchesOf[e],
+              takingBack: takingBack))
+        } else {
+          slotCostsOf.append([])
+        }
+        continue
+      }
+      slotMatchesOf.append(nil)
+      slotCostsOf.append([])
+      wordCostsOf.append(costs(of: symbols))
+      if e + 1 < k, case .word(let next, _) = elements[e + 1] {
+        mergedCostsOf.append(costs(of: symbols + next))
+      } else {
+        mergedCostsOf.append([])
+      }
+    }
+    for e in 0...k {
+      for i in 0...n {
+        let from = e * width + i
+        let here = cost[from]
+        guard here < infinity else { continue }
+        func relax(_ cell: Int, _ value: Double) {
+          if value < cost[cell] {
+            cost[cell] = value
+            back[cell] = from
+          }
+        }
+        if i < n { relax(from + 1, here + extraCost(i)) }
+        guard e < k else { continue }
+        let next = from + width
+        switch elements[e] {
+        case .word:
+          relax(next, here + costs.skippedWord)
+          if i < n {
+            relax(next + 1, here + wordCostsOf[e][i])
+          }
+          if i + 1 < n {
+            relax(next + 2, here + wordCostsOf[e][n + i])
+          }
+          if !mergedCostsOf[e].isEmpty, i < n {
+            relax(next + width + 1, here + mergedCostsOf[e][i])
+          }
+        case .slot:
+          relax(next, here + costs.emptySlot)
+          if i < n {
+            slotCostsOf[e].withUnsafeBufferPointer { spans in
+              let row = i * longest - i - 1
+              for j in (i + 1)...min(n, i + longest) {
+                let value = here + spans[row + j]
+                if value < cost[next - i + j] {
+                  cost[next - i + j] = value
+                  back[next - i + j] = from
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    // Recover slot spans, and which tokens the template explains: carrier words it matched,
+    // and the words of vocabulary matches and app names inside its slots.
+    var slots: [(name: String, span: Range<Int>)] = []
+    var explained = [Bool](repeating: false, count: n)
+    // Free-text slot spans, carrier words not said (or said only loosely), and whether a
+    // bound slot found its entry: what anchors the template to the utterance.
+    var freeSpans: [Range<Int>] = []
+    var wordsMissed = 0
+    var anchored = false
+    var tookBack = false
+    var position = (k, n)
+    while position.0 > 0 || position.1 > 0 {
+      let cell = back[position.0 * width + position.1]
+      guard cell >= 0 else { break }
+      let previous = (cell / width, cell % width)
+      let consumed = previous.1..<position.1
+      if previous.0 < position.0, case .word = elements[previous.0] {
+        if consumed.isEmpty
+          || cost[position.0 * width + position.1] - cost[cell] > costs.anchoringWordCost
+        {
+          wordsMissed += position.0 - previous.0
+        }
+      }
+      if previous.0 < position.0, !consumed.isEmpty {
+        switch elements[previous.0] {
+        case .word:
+          if cost[position.0 * width + position.1] - cost[cell] < costs.skippedWord {
+            for token in consumed { explained[token] = true }
+          }
+        case .slot(let name):
+          slots.append((name, consumed))
+          // Whether the slot's cost came from a match taken back: the kept matches alone
+          // cost more.
+          if let bound = slotMatchesOf[previous.0], !bound.explainedAway.isEmpty {
+            let step = cost[position.0 * width + position.1] - cost[cell]
+            var kept = bound
+            kept.explainedAway = []
+            if slotCost(name, app: template.app, boundMatches: kept, span: consumed) > step + 1e-9 {
+              tookBack = true
+            }
+          }
+          let found =
+            name == ParameterName.applicationName
+            ? appMatches.filter { $0.score >= costs.knownAppSpanScore }
+            : insideSpan(slotMatchesOf[previous.0], consumed).filter { $0.score >= policy.cutoff }
+          for match in found where match.tokenRange.clamped(to: consumed) == match.tokenRange {
+            for token in match.tokenRange { explained[token] = true }
+            // Anchoring: the entry's words are all the slot holds ("steve" in "tell me where
+            // steve …" does not anchor; its slot holds "me where steve").
+            let isMedia = name == ParameterName.mediaSearch
+            if name != ParameterName.applicationName, !match.tokenRange.isEmpty,
+              match.score >= costs.anchoringSlotScore,
+              countedWords(consumed, qualifiersCount: !isMedia)
+                == countedWords(match.tokenRange, qualifiersCount: !isMedia)
+            {
+              anchored = true
+            }
+          }
+          if name != ParameterName.applicationName, slotMatchesOf[previous.0] == nil {
+            freeSpans.append(consumed)
+          }
+        }
+      }
+      position = previous
+    }
+    slots.reverse()
+    if tookBack, !(anchored && wordsMissed == 0) {
+      return align(template, takingBack: false)
+    }
+    // A template whose carrier words were all said and whose bound slot found its entry
+    // ("tell alex that …") accounts for its free-text slots too: a dictated message's words
+    // are what the slot is for, however unknown they are to the model.
+    if anchored, wordsMissed == 0 {
+      for span in freeSpans {
+        for token in span { explained[token] = true }
+      }
+    }
+    let units = Double(max(k, 1))
+    let score = max(0, 1 - cost[k * width + n] / units) * template.evidence
+    var unknownAppSpan: Range<Int>? = nil
+    if let app = slots.first(where: { $0.name == ParameterName.applicationName }),
+      !app.span.isEmpty,
+      !appMatches.contains(where: {
+        $0.tokenRange.overlaps(app.span) && $0.score >= costs.knownAppSpanScore
+      })
+    {
+      unknownAppSpan = app.span
+    }
+    return TemplateAlignment(
+      score: score, slots: slots, unknownAppSpan: unknownAppSpan, explained: explained)
+  }
+
+  /// A slot's cost over every span `i..<j` of at most ``RoutingCosts/longestSlot`` tokens, at
+  /// `i × longestSlot + (j - i - 1)`, cached per app, intent and slot: templates of an intent
+  /// share their slots.
+  ///
+  /// - Complexity: O(*n* × *l* × *m*) for *n* tokens, spans of at most *l* tokens and *m*
+  ///   vocabulary matches of the slot.
+  mutating func spanCosts(
+    _ name: String, app: String, intent: String, boundMatches: SlotMatches?, takingBack: Bool
+  ) -> [Double] {
+    let key = SlotCostKey(
+      slot: AppParameter(app: app, parameter: ParameterName(intent: intent, parameter: name)),
+      takingBack: takingBack)
+    if let cached = slotCostTables[key] { return cached }
+    let n = utterance.tokens.count
+    let longest = costs.longestSlot
+    var table = [Double](repeating: 0, count: n * longest)
+    for i in 0..<n {
+      for j in (i + 1)...min(n, i + longest) {
+        table[i * longest + j - i - 1] = slotCost(
+          name, app: app, boundMatches: boundMatches, span: i..<j)
+      }
+    }
+    slotCostTables[key] = table
+    return table
+  }
+
+  func extraCost(_ token: Int) -> Double {
+    cheapTokens[token] ? costs.cheapExtraToken : costs.extraToken
+  }
+
+  /// A carrier word's costs against every token and every pair of adjacent tokens, cached.
+  mutating func costs(of word: [UInt8]) -> [Double] {
+    if let cached = wordCosts[word] { return cached }
+    let n = tokenSymbols.count
+    var result = tokenSymbols.map { wordCost(word, $0) }
+    if n > 1 {
+      for i in 0..<(n - 1) { result.append(wordCost(word, tokenSymbols[i] + tokenSymbols[i + 1])) }
+    }
+    wordCosts[word] = result
+    return result
+  }
+
+  func wordCost(_ word: [UInt8], _ token: [UInt8]) -> Double {
+    let similarity = PhoneticKey.similarity(word, token)
+    return similarity < costs.minimumWordSimilarity ? 1 : 1 - similarity
+  }
+
+  /// The cost of filling a slot with a span; `boundMatches` are the slot's vocabulary
+  /// matches, nil for a free-text slot.
+  func slotCost(
+    _ name: String, app: String, boundMatches: SlotMatches?, span: Range<Int>
+  )
+    -> Double
+  {
+    if name == ParameterName.applicationName {
+      let inside = appMatches.filter { $0.tokenRange.clamped(to: span) == $0.tokenRange }
+      if let own = inside.first(where: { $0.identifier == app }) {
+        return (1 - own.score) + costs.appNameExtraWord * Double(span.count - own.tokenRange.count)
+      }
+      if !inside.isEmpty { return costs.otherAppName }
+      return costs.unknownAppName + costs.unknownAppNameWord * Double(span.count - 1)
+    }
+    guard let matches = boundMatches else {
+      return costs.freeTextWord * Double(min(span.count, costs.freeTextWordsCharged))
+        + (countedWords(span, qualifiersCount: true) == 0 ? costs.freeTextOnlyCheap : 0)
+    }
+    // Media qualifiers ("the latest episode of") are part of no title.
+    let isMedia = name == ParameterName.mediaSearch
+    let spanWords = countedWords(span, qualifiersCount: !isMedia)
+    var best = costs.unmatchedBoundSlot + costs.unmatchedBoundSlotWord * Double(span.count)
+    matches.forEach(inside: span) { match in
+      let uncovered = spanWords - countedWords(match.tokenRange, qualifiersCount: !isMedia)
+      best = min(best, (1 - match.score) + costs.uncoveredSlotWord * Double(uncovered))
+    }
+    if isMedia, spanWords == 0 {
+      best = min(best, costs.qualifierOnlyMediaSearch)
+    }
+    return best
+  }
+}

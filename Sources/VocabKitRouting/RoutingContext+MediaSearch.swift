@@ -1,0 +1,38 @@
+import VocabKitMatching
+import VocabKitNormalization
+import VocabKitVocabulary
+
+extension RoutingContext {
+  func mediaSearch(span: Range<Int>, resolved: SlotResult) -> MediaSearch {
+    var search = MediaSearch(
+      title: nil, episode: nil, season: nil, latest: false, finale: false, mediaType: nil,
+      isEmpty: true)
+    for index in span {
+      let token = utterance.tokens[index]
+      let key = token.latinKey
+      if let type = RoutingLexicon.mediaTypes[key] { search.mediaType = type }
+      if let number = token.number {
+        let previous = index > span.lowerBound ? utterance.tokens[index - 1].latinKey : ""
+        if number.counter == "季" || RoutingLexicon.seasonWords.contains(previous) {
+          search.season = number.value
+        } else if ["集", "期", "话", "回"].contains(number.counter ?? "")
+          || RoutingLexicon.episodeWords.contains(previous)
+        {
+          search.episode = number.value
+        }
+      }
+    }
+    for phrase in qualifierPhrases where phrase.range.overlaps(span) {
+      switch phrase.kind {
+      case .latest: search.latest = true
+      case .finale: search.finale = true
+      }
+    }
+    let titleTokens = span.filter { !isQualifier[$0] && !cheapTokens[$0] }
+    if let first = titleTokens.first, let last = titleTokens.last {
+      search.title = resolved.candidates.first?.phrase ?? utterance.text(of: first..<last + 1)
+      search.isEmpty = false
+    }
+    return search
+  }
+}

@@ -1,0 +1,69 @@
+import VocabKitMatching
+import VocabKitNormalization
+import VocabKitVocabulary
+
+extension RoutingContext {
+  mutating func resolve(_ parameter: ParameterName, app: String, span: Range<Int>) -> SlotResult {
+    var result = SlotResult(
+      name: parameter.parameter, resolution: .needsValue, value: nil, text: nil, start: nil,
+      end: nil, isFreeText: false, candidates: [])
+    var shown = span
+    while shown.count > 1, cheapTokens[shown.lowerBound] { shown = shown.dropFirst() }
+    while shown.count > 1, cheapTokens[shown.upperBound - 1] { shown = shown.dropLast() }
+    if !span.isEmpty {
+      result.text = utterance.text(of: shown)
+      let range = utterance.scalarRange(of: shown)
+      result.start = range.lowerBound
+      result.end = range.upperBound
+    }
+    guard vocabulary.isBound(app: app, parameter: parameter) else {
+      result.isFreeText = true
+      if !span.isEmpty {
+        result.resolution = .success
+        result.value = result.text
+      }
+      return result
+    }
+    guard !span.isEmpty else { return result }
+    // One match per identifier, inside the span, best first.
+    var seen = Set<String>()
+    var ranked: [Match] = []
+    for match in insideSpan(matches(app: app, parameter: parameter), span) {
+      if seen.insert(match.identifier).inserted { ranked.append(match) }
+    }
+    let resolution = policy.resolve(ranked)
+    result.resolution = resolution.outcome
+    result.candidates = resolution.matches.map {
+      SlotResult.Candidate(identifier: $0.identifier, phrase: $0.phrase, score: $0.score)
+    }
+    switch resolution {
+    case .success(let match), .confirmationRequired(let match):
+      result.value = match.identifier
+      // The words that named the value, not the words the alignment gave the slot: 打电话给张伟
+      // names 张伟, not 给张伟.
+      if !match.tokenRange.isEmpty {
+        result.text = utterance.text(of: match.tokenRange)
+        let range = utterance.scalarRange(of: match.tokenRange)
+        result.start = range.lowerBound
+        result.end = range.upperBound
+      }
+    case .unsupported where parameter.parameter == ParameterName.mediaSearch:
+      if countedWords(span, qualifiersCount: false) == 0 {
+        result.resolution = .notRequired
+      }
+    default: break
+    }
+    return result
+  }
+
+  /// The app name said in a template's `${applicationName}` slot when no installed app has
+  /// it ("play X on Spotify" without Spotify).
+  func unknownAppName(_ alignment: TemplateAlignment?) -> String? {
+    guard let alignment, alignment.score >= costs.unknownAppMinimumScore,
+      let span = alignment.unknownAppSpan,
+      span.lowerBound > 0,
+      RoutingLexicon.appCarriers.contains(utterance.tokens[span.lowerBound - 1].latinKey)
+    else { return nil }
+    return utterance.text(of: span)
+  }
+}

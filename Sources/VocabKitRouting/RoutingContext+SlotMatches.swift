@@ -1,0 +1,66 @@
+import VocabKitMatching
+import VocabKitNormalization
+import VocabKitVocabulary
+
+extension RoutingContext {
+  /// The vocabulary matches of an app's bound parameter in the utterance, over every shard
+  /// bound to it, cached.
+  mutating func matches(app: String, parameter: ParameterName) -> SlotMatches {
+    let key = AppParameter(app: app, parameter: parameter)
+    if let cached = slotMatches[key] { return cached }
+    var all = SlotMatches()
+    for shard in vocabulary.shards(app: app, parameter: parameter) {
+      let found = slotMatches(of: shard)
+      all.kept += found.kept
+      all.explainedAway += found.explainedAway
+    }
+    all.kept.sort(by: Self.isRankedBefore)
+    slotMatches[key] = all
+    return all
+  }
+
+  /// Best first; equal scores by the entries' priority.
+  static func isRankedBefore(_ a: Match, _ b: Match) -> Bool {
+    a.score != b.score ? a.score > b.score : a.priority < b.priority
+  }
+
+  /// The matches of `slot` inside `span` (see ``SlotMatches/forEach(inside:_:)``), best first.
+  func insideSpan(_ slot: SlotMatches?, _ span: Range<Int>) -> [Match] {
+    var inside: [Match] = []
+    slot?.forEach(inside: span) { inside.append($0) }
+    return inside.sorted(by: Self.isRankedBefore)
+  }
+
+  /// A shard's matches in the utterance (those the matcher kept), cached.
+  mutating func matches(of shard: MatchIndex) -> [Match] {
+    slotMatches(of: shard).kept
+  }
+
+  /// A shard's matches in the utterance, kept and explained away, cached.
+  mutating func slotMatches(of shard: MatchIndex) -> SlotMatches {
+    let identifier = ObjectIdentifier(shard)
+    if let cached = shardMatches[identifier] { return cached }
+    let found = shard.matchesAndExplainedAway(
+      in: utterance, limit: costs.slotMatchLimit,
+      cutoff: policy.cutoff * costs.slotMatchCutoffShare)
+    // A match explained away may be taken back inside a span only when it is its entry's
+    // whole phrase said exactly, as good as every match that explained it away, and those add only
+    // common words to it (Reading inside "reading list", where a template can say "list"):
+    // otherwise a template could cut a name short ("Hip Hop" of "Old School Hip Hop").
+    let restorable = found.explainedAway.compactMap {
+      match, explainers -> (match: Match, explainers: [Range<Int>])? in
+      let taken =
+        match.components.exact && match.components.coverage == 1
+        && explainers.allSatisfy { explainer in
+          match.score >= explainer.score
+            && explainer.tokenRange.allSatisfy {
+              match.tokenRange.contains($0) || utterance.isCommonToken[$0]
+            }
+        }
+      return taken ? (match: match, explainers: explainers.map(\.tokenRange)) : nil
+    }
+    let result = SlotMatches(kept: found.matches, explainedAway: restorable)
+    shardMatches[identifier] = result
+    return result
+  }
+}

@@ -1,0 +1,26 @@
+/// The router's word lists, as Latin keys of every first-class language: data, not logic.
+enum RoutingLexicon {
+  /// Words that cost almost nothing as extra tokens: hesitations, politeness, articles.
+  static let fillers: Set<String> = [
+    "um", "uh", "uhm", "er", "please", "hey", "siri", "ok", "okay", "the", "a", "an", "my",
+    "qing", "en", "e", "pozhaluysta", "nu", "kripya", "krupaya", "khrap", "kha", "na",
+  ]
+  /// Words that put an app name in a sentence: "in Taskly", "on Spotify", 用爱奇艺, "в Телеграме".
+  static let appCarriers: Set<String> = [
+    "in", "on", "using", "with", "via", "through", "from", "yong", "zai", "v", "na", "cherez",
+    "par", "mein", "se", "nai", "duai", "dai",
+  ]
+  /// Media type words, as Latin keys.
+  static let mediaTypes: [String: String] = [
+    "song": "song", "track": "song", "album": "album", "playlist": "playlist",
+    "podcast": "podcast", "show": "show", "series": "show", "ge": "song", "gequ": "song",
+    "zhuanji": "album", "gedan": "playlist", "boke": "podcast", "dianshiju": "show",
+    "jiemu": "show",
+  ]
+  /// Particles that only join a qualifier to the title (最新的): part of no title.
+  static let qualifierParticles: Set<String> = ["de"]
+  /// Words before an episode number.
+  static let episodeWords: Set<String> = ["episode", "ep", "seriya", "seriyu"]
+  /// Words before a season number.
+  static let seasonWords: Set<String> = ["season", "sezon"]
+}
