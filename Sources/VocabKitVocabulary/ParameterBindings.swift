@@ -49,7 +49,9 @@ package enum ParameterBindings {
     bind(["INSearchForPhotosIntent.albumName"], [.photoAlbumName])
     bind(["INSearchForPhotosIntent.searchTerms"], [.photoTag])
     bind(["INStartWorkoutIntent.workoutName"], [.workoutActivityName])
-    bind(["INSendPaymentIntent.organizationName"], [.paymentsOrganizationName])
+    // An organization is paid as a bill's payee (INBillPayee.organizationName); a payment to
+    // a person names a contact.
+    bind(["INPayBillIntent.billPayee"], [.paymentsOrganizationName])
     bind(
       ["INActivateCarSignalIntent.carName", "INGetCarPowerLevelStatusIntent.carName"], [.carName])
     bind(["INSetProfileInCarIntent.profileName"], [.carProfileName])
@@ -83,6 +85,10 @@ package enum ParameterBindings {
     ],
     "INSendPaymentIntent": ["payee", "currencyAmount", "note"],
     "INRequestPaymentIntent": ["payer", "currencyAmount", "note"],
+    "INPayBillIntent": [
+      "billPayee", "fromAccount", "transactionAmount", "transactionScheduledDate",
+      "transactionNote", "billType", "dueDate",
+    ],
     "INSearchForPhotosIntent": [
       "dateCreated", "locationCreated", "albumName", "searchTerms", "peopleInPhoto",
     ],
