@@ -46,7 +46,14 @@ struct AppLoader {
       return nil
     }
     let folderName = folder.hasSuffix(".app") ? String(folder.dropLast(4)) : folder
-    let bundleName = optionalString(info, "CFBundleName", at: "", &context)
+    // App names and their hints get the same length bound as vocabulary strings: compiling a
+    // name costs time quadratic in its length.
+    func bounded(_ text: String?, _ path: String, _ node: PropertyListNode?) -> String? {
+      guard let text else { return nil }
+      return checkLength(text, node ?? info, path, &context) ? text : nil
+    }
+    let bundleName = bounded(
+      optionalString(info, "CFBundleName", at: "", &context), "CFBundleName", info["CFBundleName"])
     var app = App(
       bundleIdentifier: identifier, folder: folder, name: bundleName ?? folderName, names: [])
     let tables = localizedStrings()
@@ -67,16 +74,23 @@ struct AppLoader {
         if let value = table[text] { forms.append(value) }
       }
       for form in forms where !form.isEmpty && !app.names.contains(where: { $0.text == form }) {
+        // A translation too long for a name is skipped like the Info.plist value would be.
+        guard form.utf16.count * 2 <= Self.maximumStringBytes else {
+          context.report(
+            .error, "string-too-long", info, key ?? String(text.prefix(64)) + "…",
+            "a translation of this name in InfoPlist.strings is \(form.utf16.count * 2) UTF-16 bytes, over \(Self.maximumStringBytes); it is skipped"
+          )
+          continue
+        }
         app.names.append(AppName(text: form, pronunciation: pronunciation, kind: kind))
       }
     }
     add(bundleName, .bundleName, key: "CFBundleName")
-    add(
-      optionalString(info, "CFBundleDisplayName", at: "", &context), .displayName,
-      key: "CFBundleDisplayName")
-    add(
-      optionalString(info, "CFBundleSpokenName", at: "", &context), .spokenName,
-      key: "CFBundleSpokenName")
+    for (key, kind) in [
+      ("CFBundleDisplayName", AppName.Kind.displayName), ("CFBundleSpokenName", .spokenName),
+    ] {
+      add(bounded(optionalString(info, key, at: "", &context), key, info[key]), kind, key: key)
+    }
     if let alternatives = info["INAlternativeAppNames"] {
       if let items = array(alternatives, at: "INAlternativeAppNames", &context) {
         if items.count > Self.maximumAlternativeNames {
@@ -92,10 +106,15 @@ struct AppLoader {
           checkKeys(
             item, allowed: ["INAlternativeAppName", "INAlternativeAppNamePronunciationHint"],
             at: path, &context)
-          guard let name = requiredString(item, "INAlternativeAppName", at: path, &context)
+          guard
+            let name = bounded(
+              requiredString(item, "INAlternativeAppName", at: path, &context),
+              "\(path).INAlternativeAppName", item["INAlternativeAppName"])
           else { continue }
-          let hint = optionalString(
-            item, "INAlternativeAppNamePronunciationHint", at: path, &context)
+          let hintKey = "INAlternativeAppNamePronunciationHint"
+          let hint = bounded(
+            optionalString(item, hintKey, at: path, &context), "\(path).\(hintKey)",
+            item[hintKey])
           add(name, .alternativeName, pronunciation: hint.map(translated))
         }
       }
@@ -464,13 +483,18 @@ struct AppLoader {
     for (index, item) in result.enumerated() where position[item.identifier] == nil {
       position[item.identifier] = index
     }
+    // Each merged item's phrases as a set, so merging many synonyms is linear, not quadratic.
+    var phrasesOf: [Int: Set<VocabularyPhrase>] = [:]
     for item in new {
       if let index = position[item.identifier] {
-        for phrase in item.phrases where !result[index].phrases.contains(phrase) {
+        var seen = phrasesOf[index] ?? Set(result[index].phrases)
+        for phrase in item.phrases where !seen.contains(phrase) {
           var synonym = phrase
           if synonym.kind == .primary { synonym.kind = .synonym }
           result[index].phrases.append(synonym)
+          seen.insert(synonym)
         }
+        phrasesOf[index] = seen
         result[index].examples += item.examples
       } else {
         var added = item
@@ -521,11 +545,13 @@ struct AppLoader {
       UserVocabularyType.allCases.map(\.rawValue) + UserVocabularyType.allCases.map(\.constantName)
     for (key, node) in entries {
       guard let type = UserVocabularyType(key: key) else {
-        var message = "unknown vocabulary type '\(key)'; its strings are not loaded"
+        let shown = Self.shortened(key)
+        var message = "unknown vocabulary type '\(shown)'; its strings are not loaded"
         if let suggestion = Self.suggestion(for: key, in: known) {
           message += ". Did you mean '\(suggestion)'?"
         }
-        context.report(.error, "unknown-key", node, key, message, line: node.keyLine ?? node.line)
+        context.report(
+          .error, "unknown-key", node, shown, message, line: node.keyLine ?? node.line)
         continue
       }
       guard app.userVocabulary[type] == nil else {
@@ -692,12 +718,13 @@ struct AppLoader {
     _ node: PropertyListNode, allowed: [String], at path: String, _ context: inout Context
   ) {
     for (key, value) in node.dictionary ?? [] where !allowed.contains(key) {
-      var message = "unknown key '\(key)'; it is ignored"
+      let shown = Self.shortened(key)
+      var message = "unknown key '\(shown)'; it is ignored"
       if let suggestion = Self.suggestion(for: key, in: allowed) {
         message += ". Did you mean '\(suggestion)'?"
       }
       context.report(
-        .warning, "unknown-key", value, path.isEmpty ? key : "\(path).\(key)", message,
+        .warning, "unknown-key", value, path.isEmpty ? shown : "\(path).\(shown)", message,
         line: value.keyLine ?? value.line)
     }
   }
@@ -716,12 +743,26 @@ struct AppLoader {
     return true
   }
 
+  /// An unknown key as a diagnostic quotes it: its first 64 characters and "…" when longer,
+  /// so a megabyte-long key is not printed whole, twice.
+  static func shortened(_ key: String) -> String {
+    key.count <= 64 ? key : key.prefix(64) + "…"
+  }
+
   /// The closest of `candidates` to `word`, for "Did you mean …?".
+  ///
+  /// - Complexity: O(*c* × *n* × *m*) for *c* candidates of *m* characters and a word of *n*,
+  ///   but O(*c*) for a word much longer than every candidate: the length difference alone
+  ///   exceeds what a suggestion allows, so no distance is computed.
   static func suggestion(for word: String, in candidates: [String]) -> String? {
     let lowered = word.lowercased()
+    let length = lowered.count
     var best: (String, Int)? = nil
     for candidate in candidates {
-      let distance = EditDistance.characters(lowered, candidate.lowercased())
+      let candidateLowered = candidate.lowercased()
+      // The distance is at least the difference in length.
+      guard abs(length - candidateLowered.count) <= max(2, candidate.count / 4) else { continue }
+      let distance = EditDistance.characters(lowered, candidateLowered)
       if distance <= max(2, candidate.count / 4), distance < (best?.1 ?? .max) {
         best = (candidate, distance)
       }

@@ -599,6 +599,25 @@ struct BinaryPropertyListReaderTests {
     #expect(diagnostic.keyPath == String(repeating: "[0]", count: 129))
   }
 
+  @Test("one long string shared by every item is bounded by the bytes it expands to")
+  func sharedStringExpansion() throws {
+    // Levels of arrays of six references each, over one 60,000-byte string: six levels of
+    // sharing make 6^4 = 1,296 references to it, 78 MB of text from a 60 KB file.
+    func shared(levels: Int) -> Data {
+      let text = String(repeating: "abcdefghij", count: 6_000)
+      return bplist(
+        (0..<levels).map { array(Array(repeating: UInt8($0 + 1), count: 6)) } + [ascii(text)],
+        offsetSize: 4)
+    }
+    let result = PropertyListReader.parse(shared(levels: 4), file: "shared.plist")
+    #expect(result.root == nil)
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.code == "invalid-binary")
+    #expect(diagnostic.message.contains("expands to more than 64 MiB of strings"), "\(diagnostic)")
+    // 216 references (13 MB) are read.
+    #expect(try parseClean(shared(levels: 3)).array?.count == 6)
+  }
+
   @Test("shared arrays that expand exponentially are an error, not a hang")
   func exponentialExpansion() throws {
     // Each array refers twice to the next: 2^41 values from 41 objects.

@@ -24,7 +24,9 @@ import Foundation
 /// Every read is bounds-checked; nesting is limited to `PropertyListReader.maximumDepth`;
 /// an object that contains itself is an error; and so is a plist whose shared objects would
 /// expand into more than `maximumValueCount` values (a small file whose arrays each refer
-/// twice to the previous one describes 2^n values).
+/// twice to the previous one describes 2^n values), or whose strings and data, counted at
+/// every reference, come to more than ``maximumExpandedBytes`` (one long string referred to
+/// by every item).
 struct BinaryPropertyListReader {
   /// Why the plist could not be read, and where.
   struct Failure: Error {
@@ -63,6 +65,8 @@ struct BinaryPropertyListReader {
   /// Problems that do not stop the read (duplicate keys).
   private(set) var diagnostics: [Diagnostic] = []
   private var valueCount = 0
+  /// Bytes of strings and data in the tree so far, a shared object counted at each reference.
+  private var expandedBytes = 0
   /// The key path of the value being read.
   private var path: [PathComponent] = []
   /// The arrays and dictionaries being read, outermost first, to find reference cycles.
@@ -70,6 +74,11 @@ struct BinaryPropertyListReader {
   /// Decoded scalars (strings, numbers, data …) by object number: a shared object is
   /// decoded once, however often it is referenced.
   private var scalars: [Int: PropertyListNode.Value] = [:]
+
+  /// The most bytes of strings and data a binary plist may expand to: what the largest XML
+  /// plist read (``PropertyListReader/maximumFileSize``) could hold, so sharing objects buys
+  /// no more than the XML limit allows.
+  static let maximumExpandedBytes = PropertyListReader.maximumFileSize
 
   init(bytes: [UInt8], file: String) {
     self.bytes = bytes
@@ -171,7 +180,10 @@ struct BinaryPropertyListReader {
         "binary property list expands to more than \(maximumValueCount) values"
           + " (its objects are shared so often that the tree would be too large)")
     }
-    if let value = scalars[index] { return PropertyListNode(value, line: nil) }
+    if let value = scalars[index] {
+      try countExpanded(value)
+      return PropertyListNode(value, line: nil)
+    }
     let offset = try offset(ofObject: index)
     let marker = bytes[offset]
     switch marker >> 4 {
@@ -180,6 +192,7 @@ struct BinaryPropertyListReader {
     default:
       let value = try readScalar(index, at: offset)
       scalars[index] = value
+      try countExpanded(value)
       return PropertyListNode(value, line: nil)
     }
   }
@@ -242,7 +255,10 @@ struct BinaryPropertyListReader {
   private mutating func readKey(_ object: Int, entry: Int, of dictionary: Int) throws(Failure)
     -> String
   {
-    if case .string(let key) = scalars[object] { return key }
+    if case .string(let key) = scalars[object] {
+      try countExpanded(.string(key))
+      return key
+    }
     let offset = try offset(ofObject: object)
     let marker = bytes[offset]
     guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
@@ -252,6 +268,7 @@ struct BinaryPropertyListReader {
     }
     let value = try readScalar(object, at: offset)
     scalars[object] = value
+    try countExpanded(value)
     guard case .string(let key) = value else { return "" }  // Not reached: a string marker.
     return key
   }
@@ -466,6 +483,21 @@ struct BinaryPropertyListReader {
       }
     }
     return text
+  }
+
+  /// Adds a scalar's bytes (UTF-8 for strings) to the expanded size, failing past the limit.
+  private mutating func countExpanded(_ value: PropertyListNode.Value) throws(Failure) {
+    switch value {
+    case .string(let text): expandedBytes += text.utf8.count
+    case .data(let data): expandedBytes += data.count
+    default: return
+    }
+    guard expandedBytes <= Self.maximumExpandedBytes else {
+      throw failure(
+        "binary property list expands to more than \(Self.maximumExpandedBytes >> 20) MiB of"
+          + " strings and data (one object referred to many times); an XML plist of that size"
+          + " would be over the limit too")
+    }
   }
 
   private func failure(_ message: String) -> Failure {

@@ -100,6 +100,42 @@ extension Error {
   }
 }
 
+/// Where a value sits in a plist (`A[0].B`), written out only for a diagnostic: building the
+/// text for every value would copy a long parent path once per element of a long array.
+final class PlistKeyPath {
+  enum Component {
+    case key(String)
+    case index(Int)
+  }
+  let parent: PlistKeyPath?
+  let component: Component
+
+  init(_ component: Component, in parent: PlistKeyPath?) {
+    self.parent = parent
+    self.component = component
+  }
+
+  /// The path as diagnostics print it; empty for the root (`nil`).
+  ///
+  /// - Complexity: O(*d* + *l*) for a path *d* levels deep of *l* characters.
+  static func text(of path: PlistKeyPath?) -> String {
+    var components: [Component] = []
+    var node = path
+    while let current = node {
+      components.append(current.component)
+      node = current.parent
+    }
+    var text = ""
+    for component in components.reversed() {
+      switch component {
+      case .key(let key): text += text.isEmpty ? key : ".\(key)"
+      case .index(let index): text += "[\(index)]"
+      }
+    }
+    return text
+  }
+}
+
 /// A recursive-descent parser for Apple's XML plist format that tracks line numbers.
 struct XMLPropertyListParser {
   private let bytes: [UInt8]
@@ -135,7 +171,7 @@ struct XMLPropertyListParser {
     }
     try skipMisc()
     let valueTag = try readTag()
-    root = try parseValue(valueTag, depth: 0, path: "")
+    root = try parseValue(valueTag, depth: 0, path: nil)
     try skipMisc()
     let end = try readTag()
     guard end.name == "plist", end.isClosing else {
@@ -152,9 +188,9 @@ struct XMLPropertyListParser {
 
   // MARK: Values
 
-  /// - Parameter path: The key path of the value (`A[0].B`, empty for the root), for
+  /// - Parameter path: The key path of the value (`A[0].B`, nil for the root), for
   ///   diagnostics.
-  private mutating func parseValue(_ tag: Tag, depth: Int, path: String)
+  private mutating func parseValue(_ tag: Tag, depth: Int, path: PlistKeyPath?)
     throws(PropertyListSyntaxError) -> PropertyListNode
   {
     guard depth <= PropertyListReader.maximumDepth else {
@@ -188,13 +224,14 @@ struct XMLPropertyListParser {
           throw PropertyListSyntaxError(
             line: valueTag.line, message: "key '\(key)' has no value before </dict>")
         }
-        let keyPath = path.isEmpty ? key : "\(path).\(key)"
+        let keyPath = PlistKeyPath(.key(key), in: path)
         var value = try parseValue(valueTag, depth: depth + 1, path: keyPath)
         value.keyLine = next.line
         if let first = firstLines[key] {
           diagnostics.append(
             Diagnostic(
-              .error, code: "duplicate-key", file: file, line: next.line, keyPath: keyPath,
+              .error, code: "duplicate-key", file: file, line: next.line,
+              keyPath: PlistKeyPath.text(of: keyPath),
               message:
                 "duplicate key '\(key)' (first at line \(first)); this later value is ignored"))
           continue
@@ -210,7 +247,9 @@ struct XMLPropertyListParser {
         try skipMisc()
         let next = try readTag()
         if next.isClosing && next.name == "array" { break }
-        items.append(try parseValue(next, depth: depth + 1, path: "\(path)[\(items.count)]"))
+        items.append(
+          try parseValue(
+            next, depth: depth + 1, path: PlistKeyPath(.index(items.count), in: path)))
       }
       return PropertyListNode(.array(items), line: tag.line)
     case "string":
