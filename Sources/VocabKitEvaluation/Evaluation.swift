@@ -31,6 +31,21 @@ public struct EvaluationReport: Sendable, Codable {
   public var slotScores: [ScoredSlot]
   /// The thresholds the router resolved slots with.
   public var policy: ResolutionPolicy
+  /// Each corpus on its own, in the order given, when more than one was evaluated.
+  public var byCorpus: [CorpusSummary] = []
+
+  /// One corpus's share of a report: its headline numbers.
+  public struct CorpusSummary: Sendable, Codable, Hashable {
+    /// The corpus file as it was named.
+    public var file: String
+    public var utterances: Int
+    public var intentAccuracy: Double
+    public var appAccuracy: Double
+    public var slotAccuracy: Double
+    public var exactMatch: Double
+    public var falseAcceptRate: Double
+    public var skippedLines: Int
+  }
 
   public init(
     utterances: Int, intentAccuracy: Double, appAccuracy: Double, slotAccuracy: Double,
@@ -150,6 +165,50 @@ public struct Evaluator: Sendable {
     -> EvaluationReport
   {
     let lines = corpora.flatMap(\.lines)
+    var routed: [(result: RouteResult, microseconds: Double)] = []
+    routed.reserveCapacity(lines.count)
+    let clock = ContinuousClock()
+    for (index, line) in lines.enumerated() {
+      var result: RouteResult? = nil
+      let elapsed = try clock.measure {
+        result =
+          usesAlternatives && !line.alternatives.isEmpty
+          ? try router.route(alternatives: line.alternatives) : try router.route(line.text)
+      }
+      routed.append(
+        (
+          result!,
+          Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds)
+            / 1e12
+        ))
+      progress?(index + 1, lines.count)
+    }
+    var report = score(
+      lines[...], routed[...], skippedLines: corpora.reduce(0) { $0 + $1.problems.count })
+    if corpora.count > 1 {
+      var start = 0
+      for corpus in corpora {
+        let range = start..<(start + corpus.lines.count)
+        start = range.upperBound
+        let part = score(lines[range], routed[range], skippedLines: corpus.problems.count)
+        report.byCorpus.append(
+          EvaluationReport.CorpusSummary(
+            file: corpus.file, utterances: part.utterances, intentAccuracy: part.intentAccuracy,
+            appAccuracy: part.appAccuracy, slotAccuracy: part.slotAccuracy,
+            exactMatch: part.exactMatch, falseAcceptRate: part.falseAcceptRate,
+            skippedLines: part.skippedLines))
+      }
+    }
+    return report
+  }
+
+  /// The report of routed lines.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* lines (the times are sorted for the percentiles).
+  private func score(
+    _ lines: ArraySlice<CorpusLine>,
+    _ routedLines: ArraySlice<(result: RouteResult, microseconds: Double)>, skippedLines: Int
+  ) -> EvaluationReport {
     var intentRight = 0
     var intentTotal = 0
     var intentRightByName: [String: Int] = [:]
@@ -167,17 +226,8 @@ public struct Evaluator: Sendable {
     var falseAccepts = 0
     var times: [Double] = []
     var failures: [EvaluationReport.Failure] = []
-    let clock = ContinuousClock()
-    for (index, line) in lines.enumerated() {
-      var result: RouteResult? = nil
-      let elapsed = try clock.measure {
-        result =
-          usesAlternatives && !line.alternatives.isEmpty
-          ? try router.route(alternatives: line.alternatives) : try router.route(line.text)
-      }
-      times.append(
-        Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
-      let routed = result!
+    for (line, (routed, microseconds)) in zip(lines, routedLines) {
+      times.append(microseconds)
       var allRight = true
       var problems: [String] = []
       if line.scoresIntent {
@@ -258,7 +308,6 @@ public struct Evaluator: Sendable {
             id: line.id, text: line.text, problem: problems.joined(separator: "; "),
             expected: Self.describe(line), routed: Self.describe(routed)))
       }
-      progress?(index + 1, lines.count)
     }
     times.sort()
     func ratio(_ a: Int, _ b: Int) -> Double { b == 0 ? 1 : Double(a) / Double(b) }
@@ -275,7 +324,7 @@ public struct Evaluator: Sendable {
       falseAcceptRate: negatives == 0 ? 0 : Double(falseAccepts) / Double(negatives),
       medianMicroseconds: times.isEmpty ? 0 : times[times.count / 2],
       p99Microseconds: times.isEmpty ? 0 : times[min(times.count - 1, times.count * 99 / 100)],
-      skippedLines: corpora.reduce(0) { $0 + $1.problems.count }, failures: failures,
+      skippedLines: skippedLines, failures: failures,
       intentAccuracyByName: intentTotalByName.mapValues { _ in 0 }.merging(
         intentTotalByName.map { ($0.key, ratio(intentRightByName[$0.key] ?? 0, $0.value)) }
       ) { $1 },

@@ -71,6 +71,7 @@ public struct HTMLReport: Sendable {
       """
     page += header()
     page += summary()
+    page += corpusTable()
     page += scoreDistribution()
     page += accuracyCharts()
     page += confusionTable()
@@ -123,6 +124,25 @@ public struct HTMLReport: Sendable {
         + "<div class=\"value\">\(value)</div></div>\n"
     }
     html += "</div>\n</section>\n"
+    return html
+  }
+
+  /// Each corpus's headline numbers, when the report covers more than one.
+  private func corpusTable() -> String {
+    guard !report.byCorpus.isEmpty else { return "" }
+    var html = "<section id=\"by-corpus\">\n<h2>By corpus</h2>\n<table class=\"list\">\n"
+    html += "<thead><tr><th>corpus</th><th>utterances</th><th>intent</th><th>app</th>"
+    html += "<th>slot</th><th>exact</th><th>false accepts</th></tr></thead>\n<tbody>\n"
+    for corpus in report.byCorpus {
+      let cells = [
+        "<code>\(Self.escape(corpus.file))</code>", Self.grouped(Double(corpus.utterances)),
+        Self.fixed(corpus.intentAccuracy, 2), Self.fixed(corpus.appAccuracy, 2),
+        Self.fixed(corpus.slotAccuracy, 2), Self.fixed(corpus.exactMatch, 2),
+        Self.fixed(corpus.falseAcceptRate, 2),
+      ]
+      html += "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+    }
+    html += "</tbody>\n</table>\n</section>\n"
     return html
   }
 

@@ -72,6 +72,36 @@ func runProcess(
     #expect(run.output.contains("--failures N shows more"))
   }
 
+  /// Several corpora are scored together and each on its own (text, JSON and HTML), with
+  /// each corpus's numbers those of evaluating it alone.
+  @Test func evalOfSeveralCorporaReportsEachCorpus() throws {
+    let corpora = [
+      "corpora/handwritten/handwritten.jsonl", "corpora/recognizer/pocketsphinx.jsonl",
+    ]
+    func eval(_ files: [String], _ extra: [String] = []) throws -> [String: Any] {
+      let run = try runVocab(
+        ["eval", "--every", "5", "--json", "--cache", sampleCache]
+          + files.flatMap { ["--corpus", $0] }
+          + extra)
+      return try #require(
+        try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    }
+    let both = try eval(corpora)
+    let parts = try #require(both["byCorpus"] as? [[String: Any]])
+    #expect(parts.map { $0["file"] as? String } == corpora)
+    for (part, file) in zip(parts, corpora) {
+      let alone = try eval([file])
+      for key in ["utterances", "intentAccuracy", "slotAccuracy", "falseAcceptRate"] {
+        #expect(part[key] as? Double == alone[key] as? Double, "\(file) \(key)")
+      }
+      #expect((alone["byCorpus"] as? [Any])?.isEmpty == true)
+    }
+    let text = try runVocab(
+      ["eval", "--every", "5", "--cache", sampleCache] + corpora.flatMap { ["--corpus", $0] })
+    #expect(text.output.contains("By corpus:"))
+    #expect(text.output.contains("corpora/recognizer/pocketsphinx.jsonl"))
+  }
+
   @Test func aMissingCorpusIsAClearErrorNamingIt() throws {
     let run = try runVocab(["eval", "--corpus", "no-such-corpus.jsonl"])
     #expect(run.status == 1)

@@ -133,6 +133,18 @@ enum EvalCommand {
       rows.append(["p99 µs / utterance", String(Int(report.p99Microseconds))])
       rows.append(["skipped lines", "\(report.skippedLines)"])
       console.output(Table.render(rows))
+      if !report.byCorpus.isEmpty {
+        console.output("\nBy corpus:")
+        var corpusRows = [["corpus", "utterances", "intent", "app", "slot", "false accepts"]]
+        for corpus in report.byCorpus {
+          corpusRows.append([
+            corpus.file, "\(corpus.utterances)", format2(corpus.intentAccuracy),
+            format2(corpus.appAccuracy), format2(corpus.slotAccuracy),
+            format2(corpus.falseAcceptRate),
+          ])
+        }
+        console.output(Table.render(corpusRows))
+      }
       let worst = report.worstConfusions.prefix(5)
       if !worst.isEmpty {
         console.output("\nWorst confusions (expected → routed):")
