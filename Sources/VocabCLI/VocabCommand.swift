@@ -7,7 +7,7 @@ enum VocabCommand {
   /// Every subcommand, in the order `vocab --help` lists them.
   static let subcommands: [Subcommand] = [
     NormalizeCommand.command, ScoreCommand.command, RouteCommand.command, EvalCommand.command,
-    LintCommand.command, HintsCommand.command, BenchCommand.command,
+    LintCommand.command, HintsCommand.command, TuneCommand.command, BenchCommand.command,
   ]
 
   static var help: String {

@@ -270,37 +270,6 @@ extension PhoneticKey {
   ///
   /// - Complexity: O(*m* × *n*).
   package static func similarity(_ a: [UInt8], _ b: [UInt8]) -> Double {
-    if a == b { return 1 }
-    if a.isEmpty || b.isEmpty { return 0 }
-    let tables = costs
-    let cost = tables.indel.withUnsafeBufferPointer { indel in
-      tables.substitution.withUnsafeBufferPointer { substitution in
-        a.withUnsafeBufferPointer { a in
-          b.withUnsafeBufferPointer { b in
-            // Two rows of the edit-distance table, on the stack.
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (b.count + 1)) { rows in
-              var previous = rows.baseAddress!
-              var current = previous + (b.count + 1)
-              previous[0] = 0
-              for j in 1...b.count { previous[j] = previous[j - 1] + indel[Int(b[j - 1] & 0x7F)] }
-              for i in 1...a.count {
-                let symbol = Int(a[i - 1] & 0x7F)
-                let deletion = indel[symbol]
-                current[0] = previous[0] + deletion
-                for j in 1...b.count {
-                  let other = Int(b[j - 1] & 0x7F)
-                  current[j] = Swift.min(
-                    previous[j - 1] + substitution[symbol << 7 | other],
-                    previous[j] + deletion, current[j - 1] + indel[other])
-                }
-                swap(&previous, &current)
-              }
-              return previous[b.count]
-            }
-          }
-        }
-      }
-    }
-    return max(0, 1 - Double(cost) / Double(max(weight(a), weight(b), 1)))
+    ErrorModel.standard.similarity(a, b)
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One option a subcommand accepts.
 struct OptionSpecification: Sendable {
   enum Kind: Sendable {
@@ -45,4 +47,15 @@ struct UsageError: Error, CustomStringConvertible {
 /// A failure while doing the work; printed to standard error with exit code 1.
 struct CommandFailure: Error, CustomStringConvertible {
   var description: String
+
+  /// Fails unless `file` exists and is not a folder; `kind` names it ("corpus file").
+  static func checkInputFile(_ file: String, kind: String) throws(CommandFailure) {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+      throw CommandFailure(description: "\(file): no such \(kind)")
+    }
+    guard !isFolder.boolValue else {
+      throw CommandFailure(description: "\(file): is a folder, not a \(kind)")
+    }
+  }
 }

@@ -58,13 +58,7 @@ enum EvalCommand {
     let shownFailures = try arguments.number("failures", in: 0...100_000) ?? 10
     var corpora: [Corpus] = []
     for file in files {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-        throw CommandFailure(description: "\(file): no such corpus file")
-      }
-      guard !isFolder.boolValue else {
-        throw CommandFailure(description: "\(file): is a folder, not a corpus file")
-      }
+      try CommandFailure.checkInputFile(file, kind: "corpus file")
       do {
         corpora.append(try Corpus.read(URL(fileURLWithPath: file), file: file))
       } catch {
