@@ -23,7 +23,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 15
+  public static let cacheFormatVersion: UInt32 = 16
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, payload length and payload checksum.
   static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8
@@ -215,11 +215,22 @@ extension CompiledVocabulary {
     var payload = BinaryWriter()
     payload.write(section: registryBytes)
     payload.write(section: modelBytes)
+    // A shard that is an earlier shard's index (parameters sharing a list) is written as
+    // that shard's position.
     let keys = shards.keys.sorted()
-    payload.write(keys) { writer, key in
+    var positions: [ObjectIdentifier: Int] = [:]
+    payload.write(Array(keys.enumerated())) { writer, element in
+      let (position, key) = element
       writer.write(key.app)
       writer.write(key.source)
-      shards[key]!.write(to: &writer)
+      let index = shards[key]!
+      if let earlier = positions[ObjectIdentifier(index)] {
+        writer.write(earlier)
+      } else {
+        positions[ObjectIdentifier(index)] = position
+        writer.write(-1)
+        index.write(to: &writer)
+      }
     }
     var header = BinaryWriter()
     Self.cacheMagic.forEach { header.write($0) }
@@ -267,7 +278,7 @@ extension CompiledVocabulary {
     let checksum = Locked<UInt64>(0)
     let registryPart = Locked<Result<(VocabularyRegistry, [ShardKey: [MatchEntry]]), any Error>?>(
       nil)
-    let tablesPart = Locked<Result<[(ShardKey, MatchIndex.Tables)], any Error>?>(nil)
+    let tablesPart = Locked<Result<[(ShardKey, ShardTables)], any Error>?>(nil)
     DispatchQueue.concurrentPerform(iterations: 3) { part in
       switch part {
       case 0:
@@ -283,11 +294,18 @@ extension CompiledVocabulary {
         }
         registryPart.withLock { $0 = result }
       default:
-        let result = Result { () throws -> [(ShardKey, MatchIndex.Tables)] in
+        let result = Result { () throws -> [(ShardKey, ShardTables)] in
           var reader = shardsStart
+          var position = 0
           let tables = try reader.readArray { reader throws(BinaryReaderError) in
+            defer { position += 1 }
             let key = ShardKey(app: try reader.readString(), source: try reader.readString())
-            return (key, try MatchIndex.Tables(reading: &reader))
+            let sameAs = try reader.readInt()
+            guard sameAs < position else {
+              throw fail("shard \(position) is shard \(sameAs), not an earlier one")
+            }
+            if sameAs >= 0 { return (key, ShardTables.sameAs(sameAs)) }
+            return (key, ShardTables.own(try MatchIndex.Tables(reading: &reader)))
           }
           guard reader.isAtEnd else { throw fail("unexpected bytes after the last shard") }
           return tables
@@ -300,11 +318,21 @@ extension CompiledVocabulary {
     }
     let (registry, entries) = try registryPart.withLock { $0 }!.get()
     var shards: [ShardKey: MatchIndex] = [:]
+    var read: [MatchIndex] = []
     for (key, tables) in try tablesPart.withLock({ $0 })!.get() {
       guard let entries = entries[key] else {
         throw fail("a shard for '\(key.app)' '\(key.source)', which the registry lacks")
       }
-      shards[key] = try MatchIndex(tables: tables, entries: entries, normalizer: normalizer)
+      switch tables {
+      case .own(let tables):
+        read.append(try MatchIndex(tables: tables, entries: entries, normalizer: normalizer))
+      case .sameAs(let earlier):
+        guard read[earlier].entries.count == entries.count else {
+          throw fail("shard '\(key.source)' shares an index of another size")
+        }
+        read.append(read[earlier])
+      }
+      shards[key] = read.last!
     }
     let model = try IntentModel(reading: &modelReader)
     let qualifiers = try MediaQualifiers(reading: &modelReader)
@@ -354,10 +382,30 @@ extension CompiledVocabulary {
           writer.write(example.localization)
         }
       }
-      writer.write(app.parameterVocabularies.keys.sorted()) { writer, parameter in
+      // A list that an earlier parameter has too is written as that parameter's position
+      // (compiling shares one index between them, and reading shares it again).
+      let parameters = app.parameterVocabularies.keys.sorted()
+      var byStorage: [ListStorage: Int] = [:]
+      var byContent: [[VocabularyItem]: Int] = [:]
+      var sameAs: [Int] = []
+      for (position, parameter) in parameters.enumerated() {
+        let items = app.parameterVocabularies[parameter]!
+        let storage = ListStorage(items)
+        if let earlier = byStorage[storage] ?? byContent[items] {
+          sameAs.append(earlier)
+          byStorage[storage] = earlier
+        } else {
+          sameAs.append(-1)
+          byContent[items] = position
+          byStorage[storage] = position
+        }
+      }
+      writer.write(Array(parameters.enumerated())) { writer, element in
+        let (position, parameter) = element
         writer.write(parameter.intent)
         writer.write(parameter.parameter)
-        write(items: app.parameterVocabularies[parameter]!, &writer)
+        writer.write(sameAs[position])
+        if sameAs[position] < 0 { write(items: app.parameterVocabularies[parameter]!, &writer) }
       }
       writer.write(app.userVocabulary.keys.sorted()) { writer, type in
         writer.write(type.rawValue)
@@ -435,13 +483,27 @@ extension CompiledVocabulary {
           })
       }
       var parameterVocabularies: [ParameterName: [VocabularyItem]] = [:]
-      for (parameter, list) in try reader.readArray({ reader throws(BinaryReaderError) in
+      var read: [(parameter: ParameterName, items: [VocabularyItem])] = []
+      let parameterCount = try reader.readCount()
+      for position in 0..<parameterCount {
         let parameter = ParameterName(
           intent: try reader.readString(), parameter: try reader.readString())
         let shard = ShardKey(app: bundleIdentifier, source: parameter.description)
-        return (parameter, try items(&reader, shard: shard))
-      }) {
-        parameterVocabularies[parameter] = list
+        let sameAs = try reader.readInt()
+        if sameAs < 0 {
+          read.append((parameter, try items(&reader, shard: shard)))
+        } else {
+          guard sameAs < position else {
+            throw BinaryReaderError(
+              description:
+                "parameter \(position) shares the list of parameter \(sameAs), not an earlier one")
+          }
+          let earlier = read[sameAs]
+          read.append((parameter, earlier.items))
+          shardEntries[shard] =
+            shardEntries[ShardKey(app: bundleIdentifier, source: earlier.parameter.description)]
+        }
+        parameterVocabularies[parameter] = read.last!.items
       }
       var userVocabulary: [UserVocabularyType: [VocabularyItem]] = [:]
       for (type, list) in try reader.readArray({ reader throws(BinaryReaderError) in
@@ -527,4 +589,10 @@ struct Hash64 {
   mutating func add(_ number: UInt64) {
     mix(number)
   }
+}
+
+/// A shard's tables as a cache holds them: its own, or those of an earlier shard.
+enum ShardTables {
+  case own(MatchIndex.Tables)
+  case sameAs(Int)
 }

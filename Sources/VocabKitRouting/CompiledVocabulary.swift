@@ -68,12 +68,25 @@ public final class CompiledVocabulary: Sendable {
           entries: Self.entries(items, app: app.bundleIdentifier, source: type.rawValue),
           normalizer: normalizer)
       }
-      for (parameter, items) in app.parameterVocabularies {
-        shards[ShardKey(app: app.bundleIdentifier, source: parameter.description)] =
-          try MatchIndex(
+      // Parameters with the same list (one `ParameterVocabulary` under several
+      // `ParameterNames`) share one index, whose entries name the first of them.
+      // Lists the loader shares are found by their storage, without hashing every item.
+      var byStorage: [ListStorage: MatchIndex] = [:]
+      var byContent: [[VocabularyItem]: MatchIndex] = [:]
+      for (parameter, items) in app.parameterVocabularies.sorted(by: { $0.key < $1.key }) {
+        let storage = ListStorage(items)
+        let index: MatchIndex
+        if let shared = byStorage[storage] ?? byContent[items] {
+          index = shared
+        } else {
+          index = try MatchIndex(
             entries: Self.entries(
               items, app: app.bundleIdentifier, source: parameter.description),
             normalizer: normalizer)
+          byContent[items] = index
+        }
+        byStorage[storage] = index
+        shards[ShardKey(app: app.bundleIdentifier, source: parameter.description)] = index
       }
     }
     try self.init(registry: registry, normalizer: normalizer, shards: shards)
@@ -262,5 +275,17 @@ public final class CompiledVocabulary: Sendable {
     return try CompiledVocabulary(
       registry: registry, normalizer: normalizer, shards: shards, cachedModel: intentModel,
       cachedQualifiers: mediaQualifiers)
+  }
+}
+
+/// Where an array's elements are stored: two arrays with the same storage and count hold the
+/// same elements (valid while both are alive).
+struct ListStorage: Hashable {
+  var address: UInt
+  var count: Int
+
+  init(_ items: [VocabularyItem]) {
+    address = items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    count = items.count
   }
 }

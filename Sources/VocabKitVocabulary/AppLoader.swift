@@ -260,10 +260,18 @@ struct AppLoader {
             }
             parsed.append(item)
           }
+          // Every parameter the vocabulary names shares one list (one array storage) unless
+          // another vocabulary adds to it: a hundred `ParameterNames` cost one list, not a
+          // hundred copies.
+          let alone = Self.merge([], parsed)
+          let identifiers = Set(parsed.map(\.identifier))
           for parameter in parameters {
-            seenIdentifiers[parameter, default: []].formUnion(parsed.map(\.identifier))
-            app.parameterVocabularies[parameter] = Self.merge(
-              app.parameterVocabularies[parameter] ?? [], parsed)
+            seenIdentifiers[parameter, default: []].formUnion(identifiers)
+            if let existing = app.parameterVocabularies[parameter] {
+              app.parameterVocabularies[parameter] = Self.merge(existing, parsed)
+            } else {
+              app.parameterVocabularies[parameter] = alone
+            }
           }
         }
       }

@@ -34,8 +34,25 @@ public struct VocabularyLinter: Sendable {
       for (type, items) in app.userVocabulary.sorted(by: { $0.key < $1.key }) {
         lists.append((type.rawValue, "\(app.folder)/UserVocabulary.plist", items))
       }
+      // A list several parameters share (one `ParameterVocabulary` under several
+      // `ParameterNames`) is checked once, under the first of them.
+      var sharing: [[VocabularyItem]: (first: ParameterName, others: Int)] = [:]
+      var order: [[VocabularyItem]] = []
       for (parameter, items) in app.parameterVocabularies.sorted(by: { $0.key < $1.key }) {
-        lists.append((parameter.description, "\(app.folder)/AppIntentVocabulary.plist", items))
+        if sharing[items] != nil {
+          sharing[items]!.others += 1
+        } else {
+          sharing[items] = (parameter, 0)
+          order.append(items)
+        }
+      }
+      for items in order {
+        let (first, others) = sharing[items]!
+        let name =
+          others == 0
+          ? first.description
+          : "\(first.description) and \(others) other parameter\(others == 1 ? "" : "s")"
+        lists.append((name, "\(app.folder)/AppIntentVocabulary.plist", items))
       }
       for list in lists {
         findings += try confusables(in: list.items, listName: list.name, file: list.file)

@@ -56,8 +56,12 @@ enum ScoreCommand {
     for text in try console.texts(arguments) {
       let utterance = try PreparedUtterance(text, normalizer: vocabulary.normalizer)
       var all: [Match] = []
+      // Parameters that share a list share its index: it is asked once.
+      var asked = Set<ObjectIdentifier>()
       for (key, shard) in vocabulary.shards.sorted(by: { $0.key < $1.key })
-      where types.isEmpty || types.contains(key.source) {
+      where (types.isEmpty || types.contains(key.source))
+        && asked.insert(ObjectIdentifier(shard)).inserted
+      {
         all += shard.matches(in: utterance, limit: limit, cutoff: cutoff)
       }
       all.sort { $0.score != $1.score ? $0.score > $1.score : $0.priority < $1.priority }
