@@ -1,11 +1,14 @@
+import Foundation
+
 extension Router {
   /// Routes a recognizer's n-best list: the intent the alternatives agree on, with each slot
   /// taken from the alternative that resolved it best.
   ///
   /// Each alternative's candidates vote with their combined score, weighted by rank (the
   /// first counts 1, the second 1/2, the third 1/3 …), as `SFSpeechRecognitionResult`
-  /// transcriptions and Whisper beams come best first. The result is the best-ranked
-  /// alternative's routing for the winning intent; a slot that did not resolve there
+  /// transcriptions and Whisper beams come best first. When they agree on no intent, the
+  /// alternative that routes best on its own, its score discounted by rank, may stand. The
+  /// result is the best-ranked alternative's routing for the winning intent; a slot that did not resolve there
   /// (`unsupported`, `needsValue`, a confirmation) is replaced by the same slot of another
   /// alternative routed to that intent, when that one resolved with a better candidate.
   ///
@@ -31,16 +34,29 @@ extension Router {
     let winner = votes.max {
       $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key
     }
-    guard let winner, winner.value / totalWeight >= minimumIntentScore,
-      let chosen = results.firstIndex(where: {
+    var chosen: (index: Int, score: Double)? = nil
+    if let winner, winner.value / totalWeight >= minimumIntentScore,
+      let index = results.firstIndex(where: {
         $0.intent == winner.key.intent && $0.app == winner.key.app
       })
-    else {
-      // No intent the alternatives agree on: the best transcription's answer stands.
-      return results[0]
+    {
+      chosen = (index, winner.value / totalWeight)
+    } else {
+      // No intent the alternatives agree on: one that routes on its own may still stand,
+      // its score discounted by its rank (the first misheard "call" as "carl", the second
+      // heard it).
+      let discount = RoutingCosts.standard.alternativeRankDiscount
+      for (rank, result) in results.enumerated() where result.intent != nil {
+        let score = result.score * pow(discount, Double(rank))
+        if score >= minimumIntentScore, score > chosen?.score ?? 0 {
+          chosen = (rank, score)
+        }
+      }
     }
-    var result = results[chosen]
-    result.score = winner.value / totalWeight
+    // No intent at all: the best transcription's answer stands.
+    guard let chosen else { return results[0] }
+    var result = results[chosen.index]
+    result.score = chosen.score
     // The other alternatives as they route within the chosen app (those routed elsewhere are
     // asked again, only about that app), for slots that did not resolve here.
     var withinApp: [RouteResult]? = nil

@@ -40,6 +40,12 @@ struct RoutingCosts: Sendable {
     return 1 / (1 + exp(-z))
   }
 
+  /// With a recognizer's n-best list, an alternative lower in the list that routes on its
+  /// own counts with its score times this per rank, when the alternatives agree on no
+  /// intent: a beam's later transcriptions are nearly as likely as the first (Whisper's
+  /// differ by a word or two), but each rank down is less trusted.
+  var alternativeRankDiscount = 0.6
+
   // MARK: Template alignment
 
   /// A token the template does not account for: high enough that carrier words matter.

@@ -137,6 +137,20 @@ import VocabKitVocabulary
     #expect(alone.intent == nil)
   }
 
+  @Test func anAlternativeThatRoutesAloneStandsDiscountedByItsRank() throws {
+    let weather = "what is the weather like tomorrow"
+    let second = try router.route(alternatives: [weather, "add milk to my inbox", weather])
+    #expect(second.intent == "INAddTasksIntent")
+    #expect(second.slot("targetTaskList")?.value == "list.inbox")
+    // Its score is its own times the discount of one rank, below the score it has alone.
+    let alone = try router.route("add milk to my inbox")
+    #expect(abs(second.score - alone.score * 0.6) < 1e-9)
+    // Fifth in the list, the same sentence is trusted too little to stand.
+    let fifth = try router.route(
+      alternatives: [weather, weather, weather, weather, "add milk to my inbox"])
+    #expect(fifth.intent == nil)
+  }
+
   @Test func oneAlternativeIsTheSameAsRoutingIt() throws {
     let text = "call alex"
     #expect(try router.route(alternatives: [text]) == router.route(text))
