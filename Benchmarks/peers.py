@@ -206,6 +206,15 @@ def run(matcher, queries, phrase_ids, show_errors):
     return out
 
 
+def version(package):
+    """The installed version of a package, or None when it is not installed (only the
+    methods used need theirs)."""
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  epilog=__doc__.split("\n\n", 1)[1],
@@ -239,7 +248,7 @@ def main(argv=None):
             ap.error(f"unknown method {m}; choose from {', '.join(factories)}")
     report = {"queries": len(queries), "vocabulary_phrases": len(phrase_ids),
               "vocabulary_ids": len({i for ids in phrase_ids.values() for i in ids}),
-              "versions": {p: importlib.metadata.version(p) for p in ("rapidfuzz", "symspellpy")},
+              "versions": {p: version(p) for p in ("rapidfuzz", "symspellpy")},
               "python": sys.version.split()[0], "methods": {}}
     if "rapidfuzz.span_scan" in methods:
         import numpy  # noqa: F401  (imported here so that build_ms does not count the import)

@@ -145,7 +145,7 @@ enum BenchCommand {
         try directorySuite(
           entries: size, queries: queryCount, seed: seed,
           census: arguments.value("census") ?? "Benchmarks/census",
-          vocab: arguments.value("vocab") ?? "vocab", emit)
+          vocab: arguments.value("vocab") ?? "vocab", export: arguments.value("export"), emit)
       }
     }
     if suites.contains("load") {

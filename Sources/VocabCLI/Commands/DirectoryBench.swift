@@ -92,7 +92,7 @@ extension BenchCommand {
   /// `vocab score` call), top-1, and for a first name alone how many answers came back.
   static func directorySuite(
     entries size: Int, queries: Int, seed: UInt64, census: String, vocab: String,
-    _ emit: (Result) throws -> Void
+    export: String? = nil, _ emit: (Result) throws -> Void
   ) throws {
     let first = try CensusNames(contentsOf: census + "/first.txt")
     let last = try CensusNames(contentsOf: census + "/last.txt")
@@ -126,16 +126,24 @@ extension BenchCommand {
         medianMicroseconds: 0, p99Microseconds: 0, compileSeconds: compile / 1e6))
     let limit = 5
     var lines: [String] = []
+    // For Benchmarks/compare_directory.sh: the queries that mean one person, as peers.py
+    // reads them (a query is right when its person shares the predicted full name).
+    var exported: [String] = []
     for kind in DirectoryQuery.allCases {
       var samples: [Double] = []
       var right = 0
       var answers = 0
       for _ in 0..<max(1, queries / DirectoryQuery.allCases.count) {
-        let person = people[generator.next(people.count)]
+        let drawn = generator.next(people.count)
+        let person = people[drawn]
         let text = Self.say(person, kind, &generator)
         lines.append(text)
         var found: [Match] = []
         samples.append(try time { found = try index!.matches(in: text, limit: limit) })
+        if export != nil, kind != .surnameOnly, kind != .firstNameOnly {
+          exported.append(
+            try JSONOutput.line(["text": text, "expect_id": "c\(drawn)", "kind": kind.rawValue]))
+        }
         answers += found.count
         let top = found.first.map { entries[Int($0.identifier.dropFirst())!] }
         let topPerson = top.map { people[$0.priority] }
@@ -164,6 +172,17 @@ extension BenchCommand {
           suite: "directory", name: "\(size) contacts, \(kind.rawValue)\(answered)",
           count: samples.count, medianMicroseconds: median, p99Microseconds: p99,
           top1: Double(right) / Double(max(samples.count, 1))))
+    }
+    if let export {
+      try FileManager.default.createDirectory(
+        atPath: export, withIntermediateDirectories: true)
+      let vocabulary = people.enumerated().map {
+        "c\($0.offset)\t\($0.element.first) \($0.element.last)"
+      }
+      try AtomicFile.write(
+        vocabulary.joined(separator: "\n") + "\n", to: "\(export)/directory-vocab-\(size).tsv")
+      try AtomicFile.write(
+        exported.joined(separator: "\n") + "\n", to: "\(export)/directory-queries-\(size).jsonl")
     }
     try scoreOverStandardInput(
       entries: entries, lines: lines, size: size, vocab: vocab, emit)
