@@ -27,28 +27,47 @@ let package = Package(
       name: "VocabKitRouting",
       dependencies: ["VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching"]
     ),
-    .target(name: "VocabKitEvaluation", dependencies: ["VocabKitRouting"]),
+    .target(
+      name: "VocabKitEvaluation",
+      dependencies: [
+        "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
+      ]
+    ),
     .target(
       name: "VocabKit",
       dependencies: [
         "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
       ]
     ),
-    .executableTarget(name: "VocabCLI", dependencies: ["VocabKit", "VocabKitEvaluation"]),
+    .executableTarget(
+      name: "VocabCLI",
+      dependencies: [
+        "VocabKit", "VocabKitEvaluation", "VocabKitNormalization", "VocabKitVocabulary",
+        "VocabKitMatching", "VocabKitRouting",
+      ]
+    ),
     .testTarget(
       name: "VocabKitNormalizationTests",
       dependencies: ["VocabKitNormalization"]
     ),
     .testTarget(
-      name: "VocabKitVocabularyTests", dependencies: ["VocabKitVocabulary"]
+      name: "VocabKitVocabularyTests", dependencies: ["VocabKitNormalization", "VocabKitVocabulary"]
     ),
     .testTarget(
-      name: "VocabKitMatchingTests", dependencies: ["VocabKitMatching"]
+      name: "VocabKitMatchingTests", dependencies: ["VocabKitNormalization", "VocabKitMatching"]
     ),
     .testTarget(
-      name: "VocabKitRoutingTests", dependencies: ["VocabKitRouting"]
+      name: "VocabKitRoutingTests",
+      dependencies: [
+        "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
+      ]
     ),
-    .testTarget(name: "VocabKitEvaluationTests", dependencies: ["VocabKitEvaluation"]),
+    .testTarget(
+      name: "VocabKitEvaluationTests",
+      dependencies: [
+        "VocabKitNormalization", "VocabKitMatching", "VocabKitRouting", "VocabKitEvaluation",
+      ]
+    ),
     .testTarget(name: "VocabCLITests", dependencies: ["VocabCLI"]),
   ],
   swiftLanguageModes: [.v6]
