@@ -51,7 +51,8 @@ let package = Package(
       dependencies: ["VocabKitNormalization"]
     ),
     .testTarget(
-      name: "VocabKitVocabularyTests", dependencies: ["VocabKitNormalization", "VocabKitVocabulary"]
+      name: "VocabKitVocabularyTests",
+      dependencies: ["VocabKitNormalization", "VocabKitVocabulary"]
     ),
     .testTarget(
       name: "VocabKitMatchingTests", dependencies: ["VocabKitNormalization", "VocabKitMatching"]
