@@ -36,8 +36,12 @@ package struct ErrorModel: Sendable, Hashable {
   package func indelCost(_ symbol: UInt8) -> Int32 { indel[Int(symbol & 0x7F)] }
 
   /// The sum of the indel costs of `symbols`: the most an alignment against them can cost.
-  package func weight(_ symbols: some Sequence<UInt8>) -> Int32 {
-    symbols.reduce(0) { $0 + indelCost($1) }
+  package func weight(_ symbols: [UInt8]) -> Int32 {
+    indel.withUnsafeBufferPointer { indel in
+      var total: Int32 = 0
+      for symbol in symbols { total &+= indel[Int(symbol & 0x7F)] }
+      return total
+    }
   }
 
   /// The cheapest alignment's cost between two keys.

@@ -384,28 +384,11 @@ extension CompiledVocabulary {
       }
       // A list that an earlier parameter has too is written as that parameter's position
       // (compiling shares one index between them, and reading shares it again).
-      let parameters = app.parameterVocabularies.keys.sorted()
-      var byStorage: [ListStorage: Int] = [:]
-      var byContent: [[VocabularyItem]: Int] = [:]
-      var sameAs: [Int] = []
-      for (position, parameter) in parameters.enumerated() {
-        let items = app.parameterVocabularies[parameter]!
-        let storage = ListStorage(items)
-        if let earlier = byStorage[storage] ?? byContent[items] {
-          sameAs.append(earlier)
-          byStorage[storage] = earlier
-        } else {
-          sameAs.append(-1)
-          byContent[items] = position
-          byStorage[storage] = position
-        }
-      }
-      writer.write(Array(parameters.enumerated())) { writer, element in
-        let (position, parameter) = element
-        writer.write(parameter.intent)
-        writer.write(parameter.parameter)
-        writer.write(sameAs[position])
-        if sameAs[position] < 0 { write(items: app.parameterVocabularies[parameter]!, &writer) }
+      writer.write(app.parameterLists) { writer, list in
+        writer.write(list.parameter.intent)
+        writer.write(list.parameter.parameter)
+        writer.write(list.sameAs ?? -1)
+        if list.sameAs == nil { write(items: app.parameterVocabularies[list.parameter]!, &writer) }
       }
       writer.write(app.userVocabulary.keys.sorted()) { writer, type in
         writer.write(type.rawValue)

@@ -70,22 +70,19 @@ public final class CompiledVocabulary: Sendable {
       }
       // Parameters with the same list (one `ParameterVocabulary` under several
       // `ParameterNames`) share one index, whose entries name the first of them.
-      // Lists the loader shares are found by their storage, without hashing every item.
-      var byStorage: [ListStorage: MatchIndex] = [:]
-      var byContent: [[VocabularyItem]: MatchIndex] = [:]
-      for (parameter, items) in app.parameterVocabularies.sorted(by: { $0.key < $1.key }) {
-        let storage = ListStorage(items)
+      var indexes: [MatchIndex] = []
+      for (parameter, sameAs) in app.parameterLists {
         let index: MatchIndex
-        if let shared = byStorage[storage] ?? byContent[items] {
-          index = shared
+        if let sameAs {
+          index = indexes[sameAs]
         } else {
           index = try MatchIndex(
             entries: Self.entries(
-              items, app: app.bundleIdentifier, source: parameter.description),
+              app.parameterVocabularies[parameter]!, app: app.bundleIdentifier,
+              source: parameter.description),
             normalizer: normalizer)
-          byContent[items] = index
         }
-        byStorage[storage] = index
+        indexes.append(index)
         shards[ShardKey(app: app.bundleIdentifier, source: parameter.description)] = index
       }
     }
@@ -275,17 +272,5 @@ public final class CompiledVocabulary: Sendable {
     return try CompiledVocabulary(
       registry: registry, normalizer: normalizer, shards: shards, cachedModel: intentModel,
       cachedQualifiers: mediaQualifiers)
-  }
-}
-
-/// Where an array's elements are stored: two arrays with the same storage and count hold the
-/// same elements (valid while both are alive).
-struct ListStorage: Hashable {
-  var address: UInt
-  var count: Int
-
-  init(_ items: [VocabularyItem]) {
-    address = items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-    count = items.count
   }
 }

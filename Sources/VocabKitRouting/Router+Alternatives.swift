@@ -8,9 +8,10 @@ extension Router {
   /// first counts 1, the second 1/2, the third 1/3 …), as `SFSpeechRecognitionResult`
   /// transcriptions and Whisper beams come best first. When they agree on no intent, the
   /// alternative that routes best on its own, its score discounted by rank, may stand. The
-  /// result is the best-ranked alternative's routing for the winning intent; a slot that did not resolve there
-  /// (`unsupported`, `needsValue`, a confirmation) is replaced by the same slot of another
-  /// alternative routed to that intent, when that one resolved with a better candidate.
+  /// result is the best-ranked alternative's routing for the winning intent; a slot that did
+  /// not resolve there (`unsupported`, `needsValue`, a confirmation) is replaced by the same
+  /// slot of another alternative routed to that intent, when that one resolved with a better
+  /// candidate.
   ///
   /// - Parameters:
   ///   - alternatives: Transcriptions, best first; empty strings are skipped.

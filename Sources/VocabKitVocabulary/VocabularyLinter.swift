@@ -36,23 +36,17 @@ public struct VocabularyLinter: Sendable {
       }
       // A list several parameters share (one `ParameterVocabulary` under several
       // `ParameterNames`) is checked once, under the first of them.
-      var sharing: [[VocabularyItem]: (first: ParameterName, others: Int)] = [:]
-      var order: [[VocabularyItem]] = []
-      for (parameter, items) in app.parameterVocabularies.sorted(by: { $0.key < $1.key }) {
-        if sharing[items] != nil {
-          sharing[items]!.others += 1
-        } else {
-          sharing[items] = (parameter, 0)
-          order.append(items)
-        }
-      }
-      for items in order {
-        let (first, others) = sharing[items]!
+      let parameterLists = app.parameterLists
+      var others = [Int](repeating: 0, count: parameterLists.count)
+      for case (_, let sameAs?) in parameterLists { others[sameAs] += 1 }
+      for (position, (parameter, sameAs)) in parameterLists.enumerated() where sameAs == nil {
         let name =
-          others == 0
-          ? first.description
-          : "\(first.description) and \(others) other parameter\(others == 1 ? "" : "s")"
-        lists.append((name, "\(app.folder)/AppIntentVocabulary.plist", items))
+          others[position] == 0
+          ? parameter.description
+          : "\(parameter.description) and \(others[position]) other parameter"
+            + (others[position] == 1 ? "" : "s")
+        lists.append(
+          (name, "\(app.folder)/AppIntentVocabulary.plist", app.parameterVocabularies[parameter]!))
       }
       for list in lists {
         findings += try confusables(in: list.items, listName: list.name, file: list.file)

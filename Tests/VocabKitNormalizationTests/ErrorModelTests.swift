@@ -22,8 +22,8 @@ import Testing
   func referenceDistance(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>, _ model: ErrorModel)
     -> Int32
   {
-    guard let x = a.last else { return model.weight(b) }
-    guard let y = b.last else { return model.weight(a) }
+    guard let x = a.last else { return model.weight(Array(b)) }
+    guard let y = b.last else { return model.weight(Array(a)) }
     return min(
       referenceDistance(a.dropLast(), b.dropLast(), model) + model.substitutionCost(x, y),
       referenceDistance(a.dropLast(), b, model) + model.indelCost(x),
