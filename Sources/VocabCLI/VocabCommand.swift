@@ -8,6 +8,7 @@ enum VocabCommand {
   static let subcommands: [Subcommand] = [
     NormalizeCommand.command, ScoreCommand.command, RouteCommand.command, EvalCommand.command,
     LintCommand.command, HintsCommand.command, TuneCommand.command, BenchCommand.command,
+    ServeCommand.command,
   ]
 
   static var help: String {

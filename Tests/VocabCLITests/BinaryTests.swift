@@ -223,7 +223,9 @@ func runProcess(
 
 /// The README's synopsis is each command's own `--help` usage line.
 @Suite struct ReadmeSynopsisTests {
-  @Test(arguments: ["normalize", "score", "route", "eval", "lint", "hints", "bench"])
+  @Test(arguments: [
+    "normalize", "score", "route", "eval", "lint", "hints", "tune", "bench", "serve",
+  ])
   func theReadmeShowsTheUsageLineOfEachCommand(command: String) throws {
     let help = try runVocab([command, "--help"])
     let usage = try #require(

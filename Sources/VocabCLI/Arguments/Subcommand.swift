@@ -38,6 +38,9 @@ final class Console {
   var error: (String) -> Void = { message in
     FileHandle.standardError.write(Data((message + "\n").utf8))
   }
+  /// Sends what was written to standard output on its way (a server's answer must not wait
+  /// in a buffer while its client waits for it). `fflush(nil)` flushes every output stream.
+  var flushOutput: () -> Void = { fflush(nil) }
   /// Writes to standard error without a newline (progress bars).
   var errorInline: (String) -> Void = { text in FileHandle.standardError.write(Data(text.utf8)) }
   /// Lines of standard input, read lazily.

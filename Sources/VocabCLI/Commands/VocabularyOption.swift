@@ -58,7 +58,8 @@ enum VocabularyOption {
     return locale
   }
 
-  private static func load(_ arguments: ParsedArguments, _ console: Console) throws
+  /// Loads and compiles the vocabulary, through the cache when one is given.
+  static func load(_ arguments: ParsedArguments, _ console: Console) throws
     -> CompiledVocabulary
   {
     if let cache = arguments.value("cache") {
