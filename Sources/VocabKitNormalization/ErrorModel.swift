@@ -35,6 +35,25 @@ package struct ErrorModel: Sendable, Hashable {
   /// The cost of losing or adding `symbol`.
   package func indelCost(_ symbol: UInt8) -> Int32 { indel[Int(symbol & 0x7F)] }
 
+  /// The largest *f* ≤ 1 with `distance(a, b) ≥ f × |weight(a) − weight(b)|` for every pair
+  /// of keys: every substitution costs at least *f* times the gap between its two symbols'
+  /// indel costs, and every indel at least *f* times its own. Lets a caller rule out a
+  /// similarity from the two weights alone, without the alignment.
+  ///
+  /// - Complexity: 128 × 128 steps.
+  package var weightGapBound: Double {
+    guard indel.allSatisfy({ $0 >= 0 }) else { return 0 }
+    var bound = 1.0
+    for a in 0..<128 {
+      for b in 0..<128 {
+        let gap = abs(indel[a] - indel[b])
+        guard gap > 0 else { continue }
+        bound = min(bound, Double(max(0, substitution[a << 7 | b])) / Double(gap))
+      }
+    }
+    return max(0, bound)
+  }
+
   /// The sum of the indel costs of `symbols`: the most an alignment against them can cost.
   package func weight(_ symbols: [UInt8]) -> Int32 {
     indel.withUnsafeBufferPointer { indel in
@@ -48,6 +67,15 @@ package struct ErrorModel: Sendable, Hashable {
   ///
   /// - Complexity: O(*m* × *n*).
   package func distance(_ a: [UInt8], _ b: [UInt8]) -> Int32 {
+    distance(a, b, atMost: .max)
+  }
+
+  /// The cheapest alignment's cost between two keys when it is at most `limit`; otherwise
+  /// some cost above `limit`, found as soon as a whole row of the table is above it (a row's
+  /// smallest cost never falls in the rows after it).
+  ///
+  /// - Complexity: O(*m* × *n*), less when the keys are far apart.
+  package func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int32) -> Int32 {
     indel.withUnsafeBufferPointer { indel in
       substitution.withUnsafeBufferPointer { substitution in
         a.withUnsafeBufferPointer { a in
@@ -76,6 +104,11 @@ package struct ErrorModel: Sendable, Hashable {
                     previous[j] + deletion, current[j - 1] + indel[other])
                 }
                 swap(&previous, &current)
+                if limit < .max {
+                  var smallest = previous[0]
+                  for j in 1...b.count { smallest = Swift.min(smallest, previous[j]) }
+                  if smallest > limit { return smallest }
+                }
               }
               return previous[b.count]
             }

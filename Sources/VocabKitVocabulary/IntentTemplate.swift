@@ -39,8 +39,13 @@ package enum EditDistance {
   ///
   /// - Complexity: O(*m* × *n*).
   package static func characters(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
+    characters(Array(a), Array(b))
+  }
+
+  /// The number of single-character edits between two character arrays.
+  ///
+  /// - Complexity: O(*m* × *n*).
+  package static func characters(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     var previous = Array(0...b.count)
     var current = previous

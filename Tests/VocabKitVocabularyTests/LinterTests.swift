@@ -89,3 +89,96 @@ import VocabKitVocabulary
     #expect(finding.message.contains("short form of this app's name"))
   }
 }
+
+/// The linter's pair loop (bounds that skip alignments, phrases prepared once, rows on every
+/// core) against the plain definition: every pair of phrases of different items through
+/// ``VocabularyLinter/confusion(_:_:differentScripts:)``, the first pair of two items reported.
+@Suite struct LinterPairLoopTests {
+  let linter = VocabularyLinter(normalizer: try! Normalizer.shared)
+
+  /// Names made of a few parts, so that phrases share words, sound alike, repeat, differ in
+  /// length and script, and one item has several phrases.
+  func randomList(_ random: inout SplitMix64, count: Int) -> [VocabularyItem] {
+    let parts = [
+      "alex", "alec", "alix", "kim", "kym", "chen", "chan", "sean", "shaun", "shawn", "maria",
+      "mariah", "lopez", "lopes", "catherine", "katherine", "inbox", "index", "jo", "joe",
+      "o'brien", "obrien", "van der berg", "vandenberg", "Александр", "aleksandr", "राहुल",
+      "rahul", "张伟", "zhang wei", "smith", "smyth", "x", "",
+    ]
+    return (0..<count).map { number in
+      let phrases = (0..<(1 + random.next(2))).map { _ in
+        (0..<(1 + random.next(3))).map { _ in parts[random.next(parts.count)] }
+          .joined(separator: " ")
+      }
+      return VocabularyItem(
+        identifier: "item\(random.next(count))-\(number % 3)",
+        phrases: phrases.map { VocabularyPhrase(text: $0) })
+    }
+  }
+
+  /// The findings by the plain definition, as the linter words them.
+  func reference(_ items: [VocabularyItem]) throws -> [String] {
+    var phrases: [(identifier: String, text: String, tokens: [Token])] = []
+    for item in items {
+      for phrase in item.phrases {
+        phrases.append((item.identifier, phrase.text, try Normalizer.shared.normalize(phrase.text)))
+      }
+    }
+    var reported = Set<[String]>()
+    var messages: [String] = []
+    for first in phrases.indices {
+      for second in phrases.indices where second > first {
+        let a = phrases[first]
+        let b = phrases[second]
+        guard a.identifier != b.identifier,
+          !reported.contains([a.identifier, b.identifier].sorted()),
+          let confusion = linter.confusion(
+            a.tokens, b.tokens,
+            differentScripts: Set(a.tokens.map(\.script)) != Set(b.tokens.map(\.script)))
+        else { continue }
+        reported.insert([a.identifier, b.identifier].sorted())
+        messages.append(
+          "'\(a.text)' (\(a.identifier)) and '\(b.text)' (\(b.identifier)) are confusable: "
+            + "\(confusion.reason), risk \(Int((confusion.risk * 100).rounded()))%")
+      }
+    }
+    return messages
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+  func findsWhatComparingEveryPairFinds(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let items = randomList(&random, count: 40 + Int(seed) * 10)
+    let app = App(
+      bundleIdentifier: "com.example.pairs", folder: "Pairs.app", name: "Pairs",
+      names: [AppName(text: "Pairs", kind: .bundleName)], userVocabulary: [.contactName: items])
+    let found = try linter.lint(VocabularyRegistry(apps: [app]))
+      .filter { $0.code == "confusable" }.map(\.message)
+    let expected = try reference(items)
+    #expect(!expected.isEmpty)
+    #expect(found == expected)
+  }
+
+  /// Past the vocabulary's budget of comparisons, a list is skipped with a note naming it;
+  /// smaller lists after it are still checked.
+  @Test func listsPastTheBudgetOfComparisonsAreSkippedWithANote() throws {
+    var linter = linter
+    linter.maximumComparedPairs = 50
+    let small = ["Inbox", "Index", "Groceries"].map {
+      VocabularyItem(identifier: $0, phrases: [VocabularyPhrase(text: $0)])
+    }
+    let large = (0..<12).map {
+      VocabularyItem(identifier: "n\($0)", phrases: [VocabularyPhrase(text: "Name \($0)")])
+    }
+    let app = App(
+      bundleIdentifier: "com.example.budget", folder: "Budget.app", name: "Budget",
+      names: [AppName(text: "Budget", kind: .bundleName)],
+      userVocabulary: [.contactName: large, .notebookItemGroupName: small])
+    let findings = try linter.lint(VocabularyRegistry(apps: [app]))
+    // contactName (66 pairs) is past the budget; the 3 pairs of the groups still fit.
+    let skipped = try #require(findings.first { $0.code == "lint-skipped" })
+    #expect(skipped.keyPath == "contactName")
+    #expect(skipped.message.contains("12 phrases; confusable pairs not checked"))
+    #expect(findings.contains { $0.code == "confusable" && $0.message.contains("'Inbox'") })
+  }
+}
