@@ -23,37 +23,65 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 16
+  public static let cacheFormatVersion: UInt32 = 17
   static let cacheMagic = Array("VOCABKIT".utf8)
-  /// Magic, version, source fingerprint, payload length and payload checksum.
-  static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8
+  /// Magic, version, source fingerprint, source file states, payload length and payload
+  /// checksum.
+  static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8 + 8
 
   /// Loads a vocabulary directory through a compiled cache file.
   ///
-  /// The cache holds the registry, the learned intent model and every compiled index. It is used only when its magic
-  /// number, format version, fingerprint of the source files (every vocabulary plist and
-  /// `.strings` file the loader may read, with its relative path, size and content hash, and
-  /// the locale) and payload checksum all
-  /// match; otherwise the plists are compiled and the cache is rewritten atomically (a
-  /// temporary file renamed over the old one), so a stale, truncated, foreign or altered
-  /// cache is rebuilt, never trusted. Failing to write the cache is not an error: the
-  /// outcome says so.
+  /// The cache holds the registry, the learned intent model and every compiled index. It is
+  /// used only when its magic number, format version, fingerprint of the source files (every
+  /// vocabulary plist and `.strings` file the loader may read, with its relative path, size
+  /// and content hash, and the locale) and payload checksum all match; otherwise the plists
+  /// are compiled and the cache is rewritten atomically (a temporary file renamed over the old
+  /// one), so a stale, truncated, foreign or altered cache is rebuilt, never trusted.
+  ///
+  /// The contents are hashed only when needed: the cache also records each source file's
+  /// size, times, device and inode, and when all are unchanged and the files last changed
+  /// over ``settlingSeconds`` before the cache was written, the recorded fingerprint stands.
+  /// The trade: a file rewritten with the same size and restored times *and* status-change
+  /// time (which only the kernel sets) would go unnoticed. When the contents were hashed and
+  /// matched, the cache is restamped with the files' states for the next load. Failing to
+  /// write the cache is not an error: the outcome says so.
   ///
   /// - Throws: `VocabularyDirectoryError` for a missing directory, `ICUError` if
   ///   normalization fails.
-  /// - Complexity: O(*s*) to fingerprint *s* bytes of sources, plus O(*n*) to read an index of
-  ///   size *n* or to compile it.
+  /// - Complexity: one `stat` per source file, plus O(*s*) to hash *s* bytes of sources when
+  ///   their states changed, plus O(*n*) to read an index of size *n* or to compile it.
   public static func load(directory: URL, locale: String? = nil, cache: URL) throws -> (
     vocabulary: CompiledVocabulary, outcome: CacheOutcome
   ) {
-    let fingerprint = try sourceFingerprint(directory: directory, locale: locale)
+    // The files' states first: a file changed while the rest is read then shows as changed
+    // next time.
+    let state = try sourceState(directory: directory, locale: locale)
+    var contentFingerprint: UInt64? = nil
+    func fingerprint() throws -> UInt64 {
+      if let contentFingerprint { return contentFingerprint }
+      let value = try sourceFingerprint(directory: directory, locale: locale)
+      contentFingerprint = value
+      return value
+    }
     let reason: String
     var replaceable = true
     switch readFile(atPath: cache.path) {
-    case .bytes(let bytes):
+    case .bytes(let bytes, let written):
+      let header = cacheHeader(bytes)
+      // The stored fingerprint is taken on the files' word (size, times, identity) only when
+      // none of them changed near the time the cache was written: a change within the same
+      // tick of a coarse clock would not show in their times.
+      let trusted =
+        header.map { $0.states == state.signature && state.isSettled(before: written) } ?? false
       do {
+        let expected = trusted ? header!.fingerprint : try fingerprint()
         let vocabulary = try readCache(
-          bytes, fingerprint: fingerprint, normalizer: try Normalizer.shared)
+          bytes, fingerprint: expected, normalizer: try Normalizer.shared)
+        if !trusted {
+          // The contents were hashed and match: record the files' states, so the next load
+          // needs only them.
+          try? AtomicFile.write(restamped(bytes, states: state.signature), to: cache)
+        }
         return (vocabulary, CacheOutcome(usedCache: true, reason: nil, wroteCache: false))
       } catch let error as BinaryReaderError {
         reason = error.description
@@ -77,16 +105,43 @@ extension CompiledVocabulary {
       reason = why
       replaceable = false
     }
+    let contents = try fingerprint()
     let vocabulary = try load(directory: directory, locale: locale)
     var wrote = replaceable
     if replaceable {
       do {
-        try AtomicFile.write(vocabulary.cacheBytes(fingerprint: fingerprint), to: cache)
+        try AtomicFile.write(
+          vocabulary.cacheBytes(fingerprint: contents, states: state.signature),
+          to: cache)
       } catch {
         wrote = false
       }
     }
     return (vocabulary, CacheOutcome(usedCache: false, reason: reason, wroteCache: wrote))
+  }
+
+  /// The fingerprint and file states a cache's header holds, or nil when it has no header of
+  /// this format.
+  static func cacheHeader(_ storage: ByteStorage) -> (fingerprint: UInt64, states: UInt64)? {
+    guard storage.bytes.count >= cacheHeaderSize,
+      Array(storage.bytes[0..<8]) == cacheMagic
+    else { return nil }
+    var reader = BinaryReader(storage, offset: 8)
+    guard (try? reader.read(UInt32.self)) == cacheFormatVersion,
+      let fingerprint = try? reader.read(UInt64.self),
+      let states = try? reader.read(UInt64.self)
+    else { return nil }
+    return (fingerprint, states)
+  }
+
+  /// A cache's bytes with the file states in its header replaced (they are outside the
+  /// checksum, which covers the payload).
+  static func restamped(_ storage: ByteStorage, states: UInt64) -> [UInt8] {
+    var bytes = Array(storage.bytes)
+    withUnsafeBytes(of: states.littleEndian) { value in
+      bytes.replaceSubrange(20..<28, with: value)
+    }
+    return bytes
   }
 
   /// The bytes of a cache file, or why it is not read.
@@ -131,7 +186,7 @@ extension CompiledVocabulary {
         offset += count
       }
     }
-    return failed.withLock { $0 } ? .missing : .bytes(storage)
+    return failed.withLock { $0 } ? .missing : .bytes(storage, written: status.st_mtim)
   }
 
   /// What is at a cache path.
@@ -140,12 +195,79 @@ extension CompiledVocabulary {
     case missing
     /// A file that is no cache and must not be replaced, and why.
     case unusable(String)
-    case bytes(ByteStorage)
+    /// The file's bytes and when it was last written.
+    case bytes(ByteStorage, written: timespec)
   }
 
   /// The largest cache file read: a million entries take about 150 MB, so a larger file is
   /// no cache, and reading it whole could exhaust memory.
   static let maximumCacheSize = 4 << 30
+
+  /// What `stat` says of every file the loader may read: enough to tell, without reading
+  /// them, that none changed since a cache recorded the same.
+  package struct SourceState: Equatable, Sendable {
+    /// A hash of the locale and of each file's relative path, kind, device, inode, size,
+    /// and modification and status-change times.
+    package var signature: UInt64
+    /// The latest modification or status-change time of any of the files.
+    var newestChange: timespec
+
+    package static func == (left: SourceState, right: SourceState) -> Bool {
+      left.signature == right.signature
+    }
+
+    /// Whether every file last changed at least ``settlingSeconds`` before `time`.
+    func isSettled(before time: timespec) -> Bool {
+      newestChange.tv_sec + CompiledVocabulary.settlingSeconds < time.tv_sec
+    }
+  }
+
+  /// How long before a cache was written its sources must have last changed for their file
+  /// states to stand for their contents: more than the coarsest file-time tick in use (one
+  /// second; two on FAT), so an edit in the same tick as the write is caught by hashing.
+  static let settlingSeconds = 2
+
+  /// The states of the files ``sourceFingerprint(directory:locale:)`` hashes.
+  ///
+  /// - Complexity: one `stat` per file, and the directory listings of
+  ///   ``VocabularyRegistry/sourceFileCandidates(directory:)``.
+  package static func sourceState(directory: URL, locale: String?) throws -> SourceState {
+    try requireDirectory(directory)
+    var hash = Hash64()
+    hash.add(Array("format \(cacheFormatVersion) locale \(locale ?? "*") states".utf8))
+    var newest = timespec()
+    func later(_ a: timespec, _ b: timespec) -> timespec {
+      (a.tv_sec, a.tv_nsec) > (b.tv_sec, b.tv_nsec) ? a : b
+    }
+    for relative in VocabularyRegistry.sourceFileCandidates(directory: directory) {
+      hash.add(Array(relative.utf8))
+      var status = stat()
+      guard stat(directory.appendingPathComponent(relative).path, &status) == 0 else {
+        hash.add(Array("missing \(errno)".utf8))
+        continue
+      }
+      for value in [
+        UInt64(status.st_mode & S_IFMT), UInt64(status.st_dev), UInt64(status.st_ino),
+        UInt64(max(0, status.st_size)), UInt64(bitPattern: Int64(status.st_mtim.tv_sec)),
+        UInt64(status.st_mtim.tv_nsec), UInt64(bitPattern: Int64(status.st_ctim.tv_sec)),
+        UInt64(status.st_ctim.tv_nsec),
+      ] {
+        hash.add(value)
+      }
+      newest = later(newest, later(status.st_mtim, status.st_ctim))
+    }
+    return SourceState(signature: hash.value, newestChange: newest)
+  }
+
+  /// Throws unless `directory` is a directory.
+  static func requireDirectory(_ directory: URL) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw VocabularyDirectoryError(path: directory.path, reason: "no such directory")
+    }
+  }
 
   /// A hash of the locale and of every file the loader may read
   /// (``VocabularyRegistry/sourceFileCandidates(directory:)``): relative path, kind, size and
@@ -154,12 +276,7 @@ extension CompiledVocabulary {
   ///
   /// - Complexity: O(*s*) in the total size of the vocabulary files.
   static func sourceFingerprint(directory: URL, locale: String?) throws -> UInt64 {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw VocabularyDirectoryError(path: directory.path, reason: "no such directory")
-    }
+    try requireDirectory(directory)
     var hash = Hash64()
     hash.add(Array("format \(cacheFormatVersion) locale \(locale ?? "*")".utf8))
     for relative in VocabularyRegistry.sourceFileCandidates(directory: directory) {
@@ -205,7 +322,7 @@ extension CompiledVocabulary {
   }
 
   /// The cache file's bytes: header, then the registry and every shard.
-  func cacheBytes(fingerprint: UInt64) -> [UInt8] {
+  func cacheBytes(fingerprint: UInt64, states: UInt64 = 0) -> [UInt8] {
     // The registry is a block of its own, so a reader can read it and the shards at once.
     var registryBytes = BinaryWriter()
     Self.write(registry, to: &registryBytes)
@@ -236,6 +353,7 @@ extension CompiledVocabulary {
     Self.cacheMagic.forEach { header.write($0) }
     header.write(Self.cacheFormatVersion)
     header.write(fingerprint)
+    header.write(states)
     header.write(payload.bytes.count)
     var checksum = Hash64()
     checksum.add(payload.bytes)
@@ -262,6 +380,7 @@ extension CompiledVocabulary {
     guard try reader.read(UInt64.self) == fingerprint else {
       throw fail("the source files changed since the cache was written")
     }
+    _ = try reader.read(UInt64.self)  // The files' states, checked by the caller.
     let length = try reader.readInt()
     let expectedChecksum = try reader.read(UInt64.self)
     guard length == bytes.count - cacheHeaderSize else {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VocabKitMatching
 import VocabKitVocabulary
 
 @testable import VocabKitRouting
@@ -95,5 +96,82 @@ import VocabKitVocabulary
     try FileManager.default.removeItem(at: plist)
     #expect(mkfifo(plist.path, 0o600) == 0)
     #expect(try fingerprint(directory) != before)
+  }
+
+  /// A scratch vocabulary of one app (compiling it is quick under the sanitizers).
+  func oneApp() throws -> URL {
+    let directory = try scratch()
+    for app in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    where app.hasSuffix(".app") && app != "Taskly.app" {
+      try FileManager.default.removeItem(at: directory.appendingPathComponent(app))
+    }
+    return directory
+  }
+
+  func setWritten(_ file: URL, secondsFromNow: Double) throws {
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: secondsFromNow)], ofItemAtPath: file.path)
+  }
+
+  /// With every source file's size, times and identity as the cache recorded them, and all
+  /// older than the cache, the recorded fingerprint stands without reading the files; a
+  /// cache written in the same moment as a change has its sources read and hashed.
+  @Test func unchangedFileStatesStandForTheContentsOnlyOnceSettled() throws {
+    let directory = try oneApp()
+    let cache = directory.deletingLastPathComponent().appendingPathComponent("one.cache")
+    #expect(try CompiledVocabulary.load(directory: directory, cache: cache).outcome.wroteCache)
+    // A fingerprint that no contents give: trusted only if the contents are not hashed.
+    var bytes = try [UInt8](Data(contentsOf: cache))
+    for offset in 12..<20 { bytes[offset] ^= 0x5A }
+    try Data(bytes).write(to: cache)
+
+    try setWritten(cache, secondsFromNow: 60)
+    let settled = try CompiledVocabulary.load(directory: directory, cache: cache)
+    #expect(settled.outcome.usedCache, "\(settled.outcome)")
+
+    try setWritten(cache, secondsFromNow: 0)
+    let racy = try CompiledVocabulary.load(directory: directory, cache: cache)
+    #expect(!racy.outcome.usedCache)
+    #expect(racy.outcome.reason?.contains("source files changed") == true)
+  }
+
+  /// A vocabulary copied elsewhere with its cache has new file states and the same contents:
+  /// the cache is used, and restamped with the new states.
+  @Test func aCacheWhoseFilesMovedIsUsedAndRestamped() throws {
+    let directory = try oneApp()
+    let cache = directory.appendingPathComponent("vocab.cache")
+    _ = try CompiledVocabulary.load(directory: directory, cache: cache)
+    let copy = directory.deletingLastPathComponent().appendingPathComponent("copy")
+    try FileManager.default.copyItem(at: directory, to: copy)
+    let copiedCache = copy.appendingPathComponent("vocab.cache")
+    let state = try CompiledVocabulary.sourceState(directory: copy, locale: nil)
+    let before = CompiledVocabulary.cacheHeader(
+      ByteStorage(copying: [UInt8](try Data(contentsOf: copiedCache))))
+    #expect(before?.states != state.signature)
+
+    let loaded = try CompiledVocabulary.load(directory: copy, cache: copiedCache)
+    #expect(loaded.outcome.usedCache, "\(loaded.outcome)")
+    let after = CompiledVocabulary.cacheHeader(
+      ByteStorage(copying: [UInt8](try Data(contentsOf: copiedCache))))
+    #expect(after?.states == state.signature)
+    #expect(after?.fingerprint == before?.fingerprint)
+  }
+
+  /// Renaming a contact to a name of the same length and putting the file's modification
+  /// time back still changes its state (the status-change time moves).
+  @Test func anEditWithTheOldSizeAndModificationTimeIsSeen() throws {
+    let directory = try oneApp()
+    let file = directory.appendingPathComponent("Taskly.app/Base.lproj/AppIntentVocabulary.plist")
+    let before = try CompiledVocabulary.sourceState(directory: directory, locale: nil)
+    let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate]
+    var bytes = try [UInt8](Data(contentsOf: file))
+    let position = try #require(bytes.lastIndex(of: UInt8(ascii: "a")))
+    bytes[position] = UInt8(ascii: "e")
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.write(contentsOf: bytes)
+    try handle.close()
+    try FileManager.default.setAttributes([.modificationDate: modified!], ofItemAtPath: file.path)
+    let after = try CompiledVocabulary.sourceState(directory: directory, locale: nil)
+    #expect(after.signature != before.signature)
   }
 }

@@ -89,11 +89,12 @@ import VocabKitVocabulary
       ),
       ("extended", good + Data([0])),
     ]
-    for length in [1, 20, 35, 36, 37, good.count / 2, good.count - 1] {
+    for length in [1, 20, 35, 43, 44, 45, good.count / 2, good.count - 1] {
       damaged.append(("truncated to \(length)", good.prefix(length)))
     }
-    // The header's fields, then bytes spread evenly over the payload.
-    for offset in [0, 12, 20, 28, 36, 40, good.count / 3, good.count - 1]
+    // The header's fields (magic, version, fingerprint, payload length, checksum; the files'
+    // states at 20..<28 are only a hint, checked below), then bytes spread over the payload.
+    for offset in [0, 8, 12, 19, 28, 36, 43, good.count / 3, good.count - 1]
       + (1...8).map({ good.count * $0 / 9 })
     {
       var data = good
@@ -108,6 +109,14 @@ import VocabKitVocabulary
           ByteStorage(copying: [UInt8](data)), fingerprint: fingerprint,
           normalizer: try Normalizer.shared)
       }
+    }
+    // A damaged record of the files' states costs a hash of the contents, nothing more.
+    var restamped = [UInt8](good)
+    restamped[20] ^= 0x01
+    #expect(throws: Never.self) {
+      try CompiledVocabulary.readCache(
+        ByteStorage(copying: restamped), fingerprint: fingerprint,
+        normalizer: try Normalizer.shared)
     }
     // ... and the whole load, which compiles the plists again, runs for one file of each kind:
     // a cache cut inside its magic number, one with a damaged header, one with a damaged

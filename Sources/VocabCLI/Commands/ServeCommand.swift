@@ -1,5 +1,6 @@
 import Foundation
 import VocabKit
+import VocabKitRouting
 import VocabKitVocabulary
 
 /// `vocab serve`: answers JSON Lines requests on standard input with the vocabulary loaded
@@ -49,14 +50,15 @@ enum ServeCommand {
     let directory = VocabularyOption.directory(arguments)
     var vocabulary = try VocabularyOption.compile(arguments, console)
     var router = Router(vocabulary: vocabulary)
-    var state = SourceState(directory: directory)
+    // A folder that cannot be read has no state; any state it gets later is a change.
+    var state = try? CompiledVocabulary.sourceState(directory: directory, locale: locale)
     var lastCheck = ContinuousClock.now
     console.error("note: serving \(vocabulary.registry.apps.count) app(s) from '\(directory.path)'")
     for (index, line) in console.inputLines().enumerated() {
       if line.allSatisfy(\.isWhitespace) { continue }
       if ContinuousClock.now - lastCheck >= .seconds(interval) {
         lastCheck = ContinuousClock.now
-        let current = SourceState(directory: directory)
+        let current = try? CompiledVocabulary.sourceState(directory: directory, locale: locale)
         if current != state {
           state = current
           do {
@@ -260,47 +262,6 @@ enum ServeCommand {
     static func isBoolean(_ value: Any) -> Bool {
       guard let number = value as? NSNumber else { return false }
       return String(cString: number.objCType) == "c"
-    }
-  }
-}
-
-/// What the loader would read of a vocabulary folder, by size, time and identity: a change
-/// to any of it (an edited, replaced, added or removed file) makes a different state.
-///
-/// Cheaper than the cache's fingerprint, which reads every file whole: a state costs one
-/// `stat` per file.
-struct SourceState: Equatable {
-  struct File: Equatable {
-    var path: String
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: timespec
-    var changed: timespec
-
-    static func == (left: File, right: File) -> Bool {
-      left.path == right.path && left.device == right.device && left.inode == right.inode
-        && left.size == right.size && left.modified.tv_sec == right.modified.tv_sec
-        && left.modified.tv_nsec == right.modified.tv_nsec
-        && left.changed.tv_sec == right.changed.tv_sec
-        && left.changed.tv_nsec == right.changed.tv_nsec
-    }
-  }
-
-  var files: [File]
-
-  /// - Complexity: one directory listing per app, one `stat` per source file.
-  init(directory: URL) {
-    files = VocabularyRegistry.sourceFileCandidates(directory: directory).map { relative in
-      var status = stat()
-      guard stat(directory.appendingPathComponent(relative).path, &status) == 0 else {
-        return File(
-          path: relative, device: 0, inode: 0, size: -1, modified: timespec(),
-          changed: timespec())
-      }
-      return File(
-        path: relative, device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
-        size: Int64(status.st_size), modified: status.st_mtim, changed: status.st_ctim)
     }
   }
 }
