@@ -20,17 +20,24 @@ let package = Package(
   ],
   targets: [
     .target(name: "CICU", linkerSettings: icuLinkerSettings),
-    .target(name: "VocabKitNormalization", dependencies: ["CICU"]),
-    .target(name: "VocabKitVocabulary", dependencies: ["VocabKitNormalization"]),
-    .target(name: "VocabKitMatching", dependencies: ["VocabKitNormalization"]),
+    // Locks, concurrency, atomic files, binary coding, hashing and edit distance: what every
+    // module may need and none owns.
+    .target(name: "VocabKitSupport"),
+    .target(name: "VocabKitNormalization", dependencies: ["CICU", "VocabKitSupport"]),
+    .target(
+      name: "VocabKitVocabulary", dependencies: ["VocabKitSupport", "VocabKitNormalization"]),
+    .target(name: "VocabKitMatching", dependencies: ["VocabKitSupport", "VocabKitNormalization"]),
     .target(
       name: "VocabKitRouting",
-      dependencies: ["VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching"]
+      dependencies: [
+        "VocabKitSupport", "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching",
+      ]
     ),
     .target(
       name: "VocabKitEvaluation",
       dependencies: [
-        "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
+        "VocabKitSupport", "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching",
+        "VocabKitRouting",
       ]
     ),
     .target(
@@ -42,25 +49,27 @@ let package = Package(
     .executableTarget(
       name: "VocabCLI",
       dependencies: [
-        "VocabKit", "VocabKitEvaluation", "VocabKitNormalization", "VocabKitVocabulary",
-        "VocabKitMatching", "VocabKitRouting",
+        "VocabKit", "VocabKitEvaluation", "VocabKitSupport", "VocabKitNormalization",
+        "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
       ]
     ),
     .testTarget(
       name: "VocabKitNormalizationTests",
-      dependencies: ["VocabKitNormalization"]
+      dependencies: ["VocabKitSupport", "VocabKitNormalization"]
     ),
     .testTarget(
       name: "VocabKitVocabularyTests",
-      dependencies: ["VocabKitNormalization", "VocabKitVocabulary"]
+      dependencies: ["VocabKitSupport", "VocabKitNormalization", "VocabKitVocabulary"]
     ),
     .testTarget(
-      name: "VocabKitMatchingTests", dependencies: ["VocabKitNormalization", "VocabKitMatching"]
+      name: "VocabKitMatchingTests",
+      dependencies: ["VocabKitSupport", "VocabKitNormalization", "VocabKitMatching"]
     ),
     .testTarget(
       name: "VocabKitRoutingTests",
       dependencies: [
-        "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
+        "VocabKitSupport", "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching",
+        "VocabKitRouting",
       ]
     ),
     .testTarget(

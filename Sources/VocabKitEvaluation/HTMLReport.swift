@@ -1,6 +1,7 @@
 import Foundation
 import VocabKitMatching
 import VocabKitRouting
+import VocabKitSupport
 
 /// An ``EvaluationReport`` as one self-contained HTML page: inline CSS and SVG, no script,
 /// no font and no other file fetched, so it can be attached to a CI run or mailed.

@@ -142,25 +142,6 @@ enum Alignment {
     return best
   }
 
-  /// Levenshtein distance between byte strings.
-  ///
-  /// - Complexity: O(*m* × *n*).
-  static func levenshtein(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = Swift.min(
-          previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1)
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
-  }
-
   /// The Levenshtein distance between `pattern` (at most 64 bytes of 7-bit ASCII) and
   /// `text`, by Myers' bit-parallel algorithm (in Hyyrö's formulation): one pass over `text`
   /// with a few word operations per byte. `equal` is scratch space of 128 words, all zero on

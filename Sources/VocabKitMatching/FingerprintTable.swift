@@ -1,3 +1,5 @@
+import VocabKitSupport
+
 /// Keys by a 32-bit fingerprint (of a sound skeleton, or of a key's sound symbols for exact
 /// lookups), packed four bytes an entry: each entry is one `UInt32` holding the fingerprint's
 /// low bits above the key's bits, and a directory on the fingerprint's top bits (a slot for

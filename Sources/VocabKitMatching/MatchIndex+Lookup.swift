@@ -1,4 +1,5 @@
 import VocabKitNormalization
+import VocabKitSupport
 
 extension MatchIndex {
   /// The skeleton lookups of one stage of a query, cheapest first.
@@ -189,7 +190,7 @@ extension MatchIndex {
                       patternLength: span.count, keyText, equal: equal)
                     : bounds.count <= 64
                       ? Alignment.bitParallelDistance(keyText, spanText, equal: equal)
-                      : Alignment.levenshtein(Array(keyText), Array(spanText))
+                      : EditDistance.elements(Array(keyText), Array(spanText))
                   // Weighted, a whole name one edit away outranks the exact words of
                   // other names it shares (partial keys weigh 0.85).
                   let estimate =

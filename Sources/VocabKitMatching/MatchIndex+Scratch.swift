@@ -1,4 +1,5 @@
 import VocabKitNormalization
+import VocabKitSupport
 
 /// One key's votes on its two best diagonals, stamped with the query that cast them.
 struct Tally {

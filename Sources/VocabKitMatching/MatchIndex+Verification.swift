@@ -1,4 +1,5 @@
 import VocabKitNormalization
+import VocabKitSupport
 
 extension MatchIndex {
   struct Scored {
@@ -52,7 +53,7 @@ extension MatchIndex {
             Alignment.bitParallelDistance(pattern, text, equal: latinMasks)
           }
         }
-        : Alignment.levenshtein(Array(keyLatin), Array(spanLatin))
+        : EditDistance.elements(Array(keyLatin), Array(spanLatin))
       latinSimilarity = 1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1))
     }
     let keyWeight = alignment.keyWeight

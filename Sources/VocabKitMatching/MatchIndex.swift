@@ -1,5 +1,6 @@
 import Dispatch
 import VocabKitNormalization
+import VocabKitSupport
 
 /// A compiled, immutable index of entries that finds them inside utterances.
 ///

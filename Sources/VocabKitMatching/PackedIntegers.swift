@@ -1,3 +1,5 @@
+import VocabKitSupport
+
 /// Non-negative integers stored in the fewest whole bytes (one to four) that hold the
 /// largest of them: a key's phrase number or an entry's type takes one byte, not four, and
 /// the keys' entries in a vocabulary of 100k entries take three.

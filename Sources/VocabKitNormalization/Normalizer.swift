@@ -1,3 +1,5 @@
+import VocabKitSupport
+
 /// Turns text into tokens with folded forms, Latin keys, scripts and numbers.
 ///
 /// Both sides of every comparison, vocabulary entries and utterances, go through the same

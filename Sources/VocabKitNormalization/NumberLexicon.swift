@@ -1,3 +1,5 @@
+import VocabKitSupport
+
 /// Spelled-out numbers in English, Russian, Hindi and Thai, generated from ICU's rule-based
 /// number format so that every form ICU knows ("twenty-one", "двадцать один", "इक्कीस",
 /// "ยี่สิบเอ็ด") maps back to its value.

@@ -1,5 +1,6 @@
 import VocabKitMatching
 import VocabKitNormalization
+import VocabKitSupport
 
 /// Media qualifier phrases ("season finale", 大结局, последняя серия) as sequences of Latin
 /// keys, normalized once with the vocabulary's normalizer.

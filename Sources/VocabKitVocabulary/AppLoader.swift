@@ -1,4 +1,5 @@
 import Foundation
+import VocabKitSupport
 
 /// Reads one app folder: Info.plist, InfoPlist.strings, AppIntentVocabulary.plist and
 /// UserVocabulary.plist.

@@ -1,4 +1,5 @@
 import VocabKitNormalization
+import VocabKitSupport
 
 /// Checks a loaded vocabulary for what no loader error catches: entries a recognizer will
 /// confuse, look-alike spoofing, and aliases that borrow another app's name.

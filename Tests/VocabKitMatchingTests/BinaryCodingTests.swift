@@ -1,4 +1,5 @@
 import Testing
+import VocabKitSupport
 
 @testable import VocabKitMatching
 

@@ -1,5 +1,6 @@
 import Testing
 import VocabKitNormalization
+import VocabKitSupport
 
 @testable import VocabKitMatching
 

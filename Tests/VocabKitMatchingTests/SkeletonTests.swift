@@ -1,5 +1,6 @@
 import Testing
 import VocabKitNormalization
+import VocabKitSupport
 
 @testable import VocabKitMatching
 
@@ -530,7 +531,7 @@ import VocabKitNormalization
         let fast = pattern.withUnsafeBufferPointer { p in
           text.withUnsafeBufferPointer { t in Alignment.bitParallelDistance(p, t, equal: equal) }
         }
-        #expect(fast == Alignment.levenshtein(pattern, text), "\(pattern) \(text)")
+        #expect(fast == EditDistance.elements(pattern, text), "\(pattern) \(text)")
         #expect(equal.allSatisfy { $0 == 0 }, "scratch left dirty")
       }
     }

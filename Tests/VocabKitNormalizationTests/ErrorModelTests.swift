@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VocabKitSupport
 
 @testable import VocabKitNormalization
 

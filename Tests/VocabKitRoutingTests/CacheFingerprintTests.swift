@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VocabKitMatching
+import VocabKitSupport
 import VocabKitVocabulary
 
 @testable import VocabKitRouting

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VocabKitMatching
 import VocabKitNormalization
+import VocabKitSupport
 import VocabKitVocabulary
 
 @testable import VocabKitRouting

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VocabKitNormalization
+import VocabKitSupport
 import VocabKitVocabulary
 
 @Suite struct LinterTests {

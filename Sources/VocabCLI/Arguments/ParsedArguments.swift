@@ -1,3 +1,5 @@
+import VocabKitSupport
+
 /// The options and arguments of one command line, checked against a subcommand's options.
 struct ParsedArguments {
   private(set) var flags: Set<String> = []
@@ -94,22 +96,9 @@ struct ParsedArguments {
 enum Suggestion {
   /// The candidate closest to `word`, if it is close enough to be a likely typo.
   static func closest(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, distance(Array(word), Array($0))) }
+    let scored = candidates.map { ($0, EditDistance.characters(Array(word), Array($0))) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     return best.1 <= max(2, word.count / 3) ? best.0 : nil
   }
 
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: b.count)
-      for (j, y) in b.enumerated() {
-        current[j + 1] = Swift.min(
-          previous[j] + (x == y ? 0 : 1), previous[j + 1] + 1, current[j] + 1)
-      }
-      previous = current
-    }
-    return previous[b.count]
-  }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import VocabKit
 import VocabKitEvaluation
+import VocabKitSupport
 
 /// `vocab bench`: normalization, matching and routing speed (not a test: numbers to read).
 enum BenchCommand {

@@ -2,6 +2,7 @@ import Foundation
 import VocabKitMatching
 import VocabKitNormalization
 import VocabKitRouting
+import VocabKitSupport
 
 /// Names drawn by their frequency in the 1990 US Census (`Benchmarks/census`).
 struct CensusNames {

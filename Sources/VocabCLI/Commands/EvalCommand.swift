@@ -1,6 +1,7 @@
 import Foundation
 import VocabKit
 import VocabKitEvaluation
+import VocabKitSupport
 import VocabKitVocabulary
 
 /// `vocab eval`: accuracy of routing on corpora, with thresholds for CI.

@@ -1,5 +1,6 @@
 import Foundation
 import VocabKit
+import VocabKitSupport
 
 /// Seeded synthetic names and queries for the match benchmark.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import VocabKit
 import VocabKitEvaluation
+import VocabKitSupport
 
 /// `vocab tune`: learns the matcher's sound costs from what a recognizer wrote.
 enum TuneCommand {

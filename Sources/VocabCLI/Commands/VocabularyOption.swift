@@ -1,6 +1,7 @@
 import Foundation
 import VocabKit
 import VocabKitNormalization
+import VocabKitSupport
 
 /// The `--vocab DIR` option shared by the commands that read a vocabulary.
 enum VocabularyOption {

@@ -1,3 +1,5 @@
+import VocabKitSupport
+
 /// Hands out clones of an ICU handle, one per concurrent caller, and keeps them for reuse.
 ///
 /// ICU's break iterators hold the text they segment and its transliterators are not
@@ -59,22 +61,5 @@ final class HandlePool<Handle: AnyObject & Sendable>: Sendable {
       }
     }
     return try result.get()
-  }
-}
-
-/// A thread-safe cache with a bound on its size: when full it is emptied and refilled.
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  private let storage = Locked<[Key: Value]>([:])
-  private let limit: Int
-
-  init(limit: Int) { self.limit = limit }
-
-  func value(for key: Key) -> Value? { storage.withLock { $0[key] } }
-
-  func store(_ value: Value, for key: Key) {
-    storage.withLock { storage in
-      if storage.count >= limit { storage.removeAll(keepingCapacity: true) }
-      storage[key] = value
-    }
   }
 }

@@ -1,4 +1,5 @@
 import VocabKitMatching
+import VocabKitSupport
 
 extension IntentModel {
   /// Writes the model for the compiled cache: labels, feature hashes in row order, weights

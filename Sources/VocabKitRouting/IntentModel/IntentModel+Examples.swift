@@ -1,4 +1,5 @@
 import VocabKitNormalization
+import VocabKitSupport
 import VocabKitVocabulary
 
 extension IntentModel {

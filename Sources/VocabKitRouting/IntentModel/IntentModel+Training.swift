@@ -1,5 +1,6 @@
 import Foundation
 import VocabKitNormalization
+import VocabKitSupport
 
 extension IntentModel {
   /// A sentence the model learns from: its label and features.
