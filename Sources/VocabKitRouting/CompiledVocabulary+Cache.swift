@@ -24,7 +24,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 17
+  public static let cacheFormatVersion: UInt32 = 18
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, source file states, payload length and payload
   /// checksum.
@@ -330,6 +330,8 @@ extension CompiledVocabulary {
     var modelBytes = BinaryWriter()
     intentModel.write(to: &modelBytes)
     mediaQualifiers.write(to: &modelBytes)
+    appNames.write(to: &modelBytes)
+    modelBytes.write(templates) { writer, template in template.write(to: &writer) }
     var payload = BinaryWriter()
     payload.write(section: registryBytes)
     payload.write(section: modelBytes)
@@ -456,7 +458,18 @@ extension CompiledVocabulary {
     }
     let model = try IntentModel(reading: &modelReader)
     let qualifiers = try MediaQualifiers(reading: &modelReader)
-    guard modelReader.isAtEnd else { throw fail("unexpected bytes after the media qualifiers") }
+    let appNames = try MatchIndex(
+      reading: &modelReader, entries: appEntries(registry), normalizer: normalizer)
+    let sources = templateSources(registry)
+    guard try modelReader.readCount() == sources.count else {
+      throw fail("the cached templates are not the registry's examples and phrasings")
+    }
+    var templates: [Template] = []
+    templates.reserveCapacity(sources.count)
+    for source in sources {
+      templates.append(try Template(reading: &modelReader, source: source))
+    }
+    guard modelReader.isAtEnd else { throw fail("unexpected bytes after the templates") }
     var labels = Set<IntentModel.Label>()
     for app in registry.apps {
       for intent in app.intents where !intent.examples.isEmpty {
@@ -468,7 +481,7 @@ extension CompiledVocabulary {
     }
     return try CompiledVocabulary(
       registry: registry, normalizer: normalizer, shards: shards, cachedModel: model,
-      cachedQualifiers: qualifiers)
+      cachedQualifiers: qualifiers, cachedAppNames: appNames, cachedTemplates: templates)
   }
 
   // MARK: Registry layout

@@ -91,38 +91,32 @@ public final class CompiledVocabulary: Sendable {
 
   /// Compiles the templates and app names of a registry whose shards are made; trains the
   /// intent model unless `cachedModel` (read from a cache for the same registry, or kept by
-  /// ``updating(app:type:items:)``) is given.
+  /// ``updating(app:type:items:)``) is given. Cached app names and templates are used as they
+  /// are: compiling them normalizes every app name and example (opening ICU's transliterator
+  /// for each script they use).
   init(
     registry: VocabularyRegistry, normalizer: Normalizer, shards: [ShardKey: MatchIndex],
-    cachedModel: IntentModel? = nil, cachedQualifiers: MediaQualifiers? = nil
+    cachedModel: IntentModel? = nil, cachedQualifiers: MediaQualifiers? = nil,
+    cachedAppNames: MatchIndex? = nil, cachedTemplates: [Template]? = nil
   ) throws(ICUError) {
     self.registry = registry
     self.normalizer = normalizer
     self.shards = shards
-    var appEntries: [MatchEntry] = []
-    for (index, app) in registry.apps.enumerated() {
-      let phrases = app.names.map { name in
-        MatchPhrase(
-          name.text, pronunciation: name.pronunciation,
-          weight: name.kind == .alternativeName ? 0.97 : 1)
-      }
-      appEntries.append(
-        MatchEntry(
-          identifier: app.bundleIdentifier, type: "app", phrases: phrases, priority: index,
-          owner: app.bundleIdentifier))
+    if let cachedAppNames {
+      appNames = cachedAppNames
+    } else {
+      appNames = try MatchIndex(entries: Self.appEntries(registry), normalizer: normalizer)
     }
-    appNames = try MatchIndex(entries: appEntries, normalizer: normalizer)
-    var templates: [Template] = []
-    for app in registry.apps {
-      for intent in app.intents {
-        for example in intent.examples {
-          templates.append(
-            try Template(
-              example.text, app: app.bundleIdentifier, intent: intent.name,
-              localization: example.localization, normalizer: normalizer))
-        }
-        templates += try Self.standardTemplates(
-          of: intent, app: app.bundleIdentifier, normalizer: normalizer)
+    var templates: [Template]
+    if let cachedTemplates {
+      templates = cachedTemplates
+    } else {
+      templates = []
+      for source in Self.templateSources(registry) {
+        templates.append(
+          try Template(
+            source.text, app: source.app, intent: source.intent,
+            localization: source.localization, normalizer: normalizer))
       }
     }
     var parameterShards: [ShardKey: [MatchIndex]] = [:]
@@ -173,24 +167,54 @@ public final class CompiledVocabulary: Sendable {
     intentModel = model
   }
 
+  /// Every app name as one entry per app (type `app`), in registry order.
+  static func appEntries(_ registry: VocabularyRegistry) -> [MatchEntry] {
+    registry.apps.enumerated().map { index, app in
+      let phrases = app.names.map { name in
+        MatchPhrase(
+          name.text, pronunciation: name.pronunciation,
+          weight: name.kind == .alternativeName ? 0.97 : 1)
+      }
+      return MatchEntry(
+        identifier: app.bundleIdentifier, type: "app", phrases: phrases, priority: index,
+        owner: app.bundleIdentifier)
+    }
+  }
+
+  /// What each template is compiled from, in order: every example of every intent, then
+  /// the intent's standard phrasings (``standardTemplates(of:)``). Cheap: nothing is
+  /// normalized, so a cache's templates can be checked against it.
+  static func templateSources(_ registry: VocabularyRegistry) -> [Template.Source] {
+    var sources: [Template.Source] = []
+    for app in registry.apps {
+      for intent in app.intents {
+        for example in intent.examples {
+          sources.append(
+            Template.Source(
+              text: example.text, app: app.bundleIdentifier, intent: intent.name,
+              localization: example.localization))
+        }
+        sources += standardTemplates(of: intent, app: app.bundleIdentifier)
+      }
+    }
+    return sources
+  }
+
   /// The standard phrasings of a standard intent, in each language the app wrote examples
   /// of it in (with that example's localization), minus the app's own phrases.
-  static func standardTemplates(of intent: Intent, app: String, normalizer: Normalizer)
-    throws(ICUError) -> [Template]
-  {
+  static func standardTemplates(of intent: Intent, app: String) -> [Template.Source] {
     guard StandardPhrasings.covers(intent.name) else { return [] }
     var own = Set(intent.examples.map { $0.text.lowercased() })
     var languages: Set<String> = []
-    var result: [Template] = []
+    var result: [Template.Source] = []
     for example in intent.examples {
       let language = Router.language(of: example.localization)
       guard languages.insert(language).inserted else { continue }
       for text in StandardPhrasings.phrasings(intent: intent.name, language: language)
       where own.insert(text.lowercased()).inserted {
         result.append(
-          try Template(
-            text, app: app, intent: intent.name, localization: example.localization,
-            normalizer: normalizer))
+          Template.Source(
+            text: text, app: app, intent: intent.name, localization: example.localization))
       }
     }
     return result
@@ -271,6 +295,6 @@ public final class CompiledVocabulary: Sendable {
     // kept, so an update costs the shard, not a retraining.
     return try CompiledVocabulary(
       registry: registry, normalizer: normalizer, shards: shards, cachedModel: intentModel,
-      cachedQualifiers: mediaQualifiers)
+      cachedQualifiers: mediaQualifiers, cachedAppNames: appNames, cachedTemplates: templates)
   }
 }

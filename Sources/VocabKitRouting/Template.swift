@@ -4,7 +4,7 @@ import VocabKitVocabulary
 
 /// An intent example compiled for alignment: literal words with their sound keys, and slots.
 struct Template: Sendable {
-  enum Element: Sendable {
+  enum Element: Sendable, Equatable {
     case word(symbols: [UInt8], latin: String)
     case slot(String)
   }
@@ -27,6 +27,24 @@ struct Template: Sendable {
       if case .word = $1 { return $0 + 1 }
       return $0
     }
+  }
+
+  /// What a template is compiled from.
+  struct Source: Equatable {
+    var text: String
+    var app: String
+    var intent: String
+    var localization: String
+  }
+
+  /// A template read from a compiled cache, or made by ``init(_:app:intent:localization:normalizer:)``.
+  init(source: Source, elements: [Element], scripts: Set<Script>) {
+    app = source.app
+    intent = source.intent
+    localization = source.localization
+    text = source.text
+    self.elements = elements
+    self.scripts = scripts
   }
 
   init(_ text: String, app: String, intent: String, localization: String, normalizer: Normalizer)

@@ -53,6 +53,17 @@ import VocabKitVocabulary
     // So are the media qualifiers' keys (making them opens ICU's Han-Latin, about 0.2 s).
     #expect(
       second.vocabulary.mediaQualifiers.keys.map(\.keys) == direct.mediaQualifiers.keys.map(\.keys))
+    // And the templates and app names (compiling them normalizes every example and name).
+    let templates = second.vocabulary.templates
+    #expect(templates.map(\.text) == direct.templates.map(\.text))
+    #expect(templates.map(\.elements) == direct.templates.map(\.elements))
+    #expect(templates.map(\.scripts) == direct.templates.map(\.scripts))
+    #expect(templates.map(\.evidence) == direct.templates.map(\.evidence))
+    for name in ["taskly", "爱奇艺", "chat app", "ai qi yi"] {
+      #expect(
+        try second.vocabulary.appNames.matches(in: name).map(\.identifier)
+          == direct.appNames.matches(in: name).map(\.identifier), "\(name)")
+    }
   }
 
   @Test func anEditedSourceRebuildsTheCache() throws {
