@@ -216,9 +216,25 @@ extension Normalizer {
   /// merge.
   ///
   /// - Complexity: O(*n*) in the number of tokens.
-  func mergeSpelledNumbers(_ tokens: [Token], units: () -> [UInt16]) -> [Token] {
+  func mergeSpelledNumbers(_ tokens: [Token], units: () -> [UInt16]) throws(ICUError) -> [Token] {
+    // Each token is looked up in the table of its script's locale, made on first use.
+    var tables: [Script: NumberLexicon.Table] = [:]
+    func table(_ script: Script) throws(ICUError) -> NumberLexicon.Table? {
+      if let known = tables[script] { return known }
+      let table = try numbers.table(for: script)
+      tables[script] = table
+      return table
+    }
     // The number words of each token: one for "twenty", two for the joined "twenty-one".
-    let words = tokens.map { $0.number == nil ? numberWords($0) : nil }
+    var words: [[String]?] = []
+    words.reserveCapacity(tokens.count)
+    for token in tokens {
+      guard token.number == nil, let lexicon = try table(token.script) else {
+        words.append(nil)
+        continue
+      }
+      words.append(numberWords(token, lexicon))
+    }
     guard words.contains(where: { $0 != nil }) else { return tokens }
     let units = units()
     func wordsOf(_ range: Range<Int>) -> [String] { words[range].flatMap { $0 ?? [] } }
@@ -240,7 +256,11 @@ extension Normalizer {
       var runEnd = index
       var hasScale = false
       while runEnd < tokens.count, let runWords = words[runEnd], runEnd - index < 12 {
-        if runWords.contains(where: numbers.scaleWords.contains) { hasScale = true }
+        if let lexicon = try table(tokens[runEnd].script),
+          runWords.contains(where: lexicon.scaleWords.contains)
+        {
+          hasScale = true
+        }
         runEnd += 1
       }
       var merged: (end: Int, number: SpokenNumber)? = nil
@@ -256,15 +276,16 @@ extension Normalizer {
         textAttempts += 1
         attemptedRunEnd = max(attemptedRunEnd, runEnd)
         let phrase = runWords.joined(separator: " ")
-        if let value = numbers.parseLong(phrase, script: tokens[index].script) {
+        if let value = try numbers.parseLong(phrase, script: tokens[index].script) {
           merged = (runEnd, SpokenNumber(value: value))
         }
       }
-      if merged == nil {
-        var end = min(runEnd, index + numbers.longestEntry + 2)
+      // A run's first word is a number word, so its script has a table.
+      if merged == nil, let lexicon = try table(tokens[index].script) {
+        var end = min(runEnd, index + lexicon.longestEntry + 2)
         while end > index {
           let key = wordsOf(index..<end).joined()
-          if let number = numbers.entries[key] {
+          if let number = lexicon.entries[key] {
             merged = (end, number)
             break
           }
@@ -294,9 +315,9 @@ extension Normalizer {
   /// The number words a token consists of: its folded form when that is a number word, or
   /// the parts of a hyphenated word ("twenty-one", joined into one token by ``joinWords``)
   /// when each part is one; nil otherwise.
-  private func numberWords(_ token: Token) -> [String]? {
+  private func numberWords(_ token: Token, _ lexicon: NumberLexicon.Table) -> [String]? {
     let folded = token.folded
-    if numbers.words.contains(folded) { return [folded] }
+    if lexicon.words.contains(folded) { return [folded] }
     // NFKC folding has already turned U+2011 (non-breaking hyphen) into U+2010 (whose UTF-8
     // starts with 0xE2). One pass over the bytes, as most words have neither.
     let hyphenated =
@@ -307,7 +328,7 @@ extension Normalizer {
       return nil
     }
     let parts = folded.split { $0 == "-" || $0 == "\u{2010}" }.map(String.init)
-    guard parts.count >= 2, parts.allSatisfy(numbers.words.contains) else { return nil }
+    guard parts.count >= 2, parts.allSatisfy(lexicon.words.contains) else { return nil }
     return parts
   }
 }

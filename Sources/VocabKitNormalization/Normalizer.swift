@@ -45,10 +45,14 @@ public final class Normalizer: Sendable {
     anyLatin = pool("Any-Latin; Latin-ASCII")
     latinASCII = pool("Latin-ASCII")
     hanLatin = pool("Han-Latin; Latin-ASCII")
-    let segmenter = { (text: String) throws(ICUError) -> [String] in
-      try Self.words(of: text, breaker: breaker)
+    // The lexicon spells out a locale's numbers when a text first needs them, maybe while
+    // other threads normalize: it segments with a breaker of its own from the pool.
+    let breakers = wordBreakers
+    numbers = NumberLexicon { (text) throws(ICUError) in
+      try breakers.withHandle { (breaker) throws(ICUError) in
+        try Self.words(of: text, breaker: breaker)
+      }
     }
-    numbers = try NumberLexicon(segmenter: segmenter)
   }
 
   /// The case-folded words of `text`, used to build the number lexicon.
@@ -75,7 +79,7 @@ public final class Normalizer: Sendable {
   /// - Complexity: O(*n*) in the length of `text`.
   public func normalize(_ text: String) throws(ICUError) -> [Token] {
     if let words = Self.letterWords(text) {
-      return mergeSpelledNumbers(words) { Array(text.utf16) }
+      return try mergeSpelledNumbers(words) { Array(text.utf16) }
     }
     return try normalizeInGeneral(text)
   }
@@ -164,7 +168,7 @@ public final class Normalizer: Sendable {
       token.utf16Range = piece.range
       tokens.append(token)
     }
-    return mergeSpelledNumbers(tokens) { units }
+    return try mergeSpelledNumbers(tokens) { units }
   }
 
   /// Returns the Latin key of one word: romanized, lowercase ASCII letters and digits only.

@@ -23,49 +23,86 @@ final class NumberLexicon: Sendable {
     5_000_000,
   ]
 
-  /// Joined folded words → number.
-  let entries: [String: SpokenNumber]
-  /// Every folded word that occurs in some spelled-out number.
-  let words: WordSet
-  /// Words for hundreds, thousands and millions, which start longer numbers parsed by ICU.
-  let scaleWords: WordSet
-  /// The most words any table entry has.
-  let longestEntry: Int
-  /// ICU number formats are not documented as thread-safe for parsing: one caller at a time.
-  private let spellouts: Locked<[String: Spellout]>
+  /// One locale's spelled-out numbers.
+  struct Table: Sendable {
+    /// Joined folded words → number.
+    let entries: [String: SpokenNumber]
+    /// Every folded word that occurs in some spelled-out number.
+    let words: WordSet
+    /// Words for hundreds, thousands and millions, which start longer numbers parsed by ICU.
+    let scaleWords: WordSet
+    /// The most words any entry has.
+    let longestEntry: Int
+  }
 
-  init(segmenter: (String) throws(ICUError) -> [String]) throws(ICUError) {
+  /// The locale whose numbers are written in `script`: each locale writes its number words in
+  /// one script of its own (a test checks this), so a token's script names the one table
+  /// that can hold it.
+  static func locale(of script: Script) -> String? {
+    switch script {
+    case .latin: "en"
+    case .cyrillic: "ru"
+    case .devanagari: "hi"
+    case .thai: "th"
+    default: nil
+    }
+  }
+
+  /// Splits a spelled-out number into folded words, as the normalizer splits text.
+  private let segmenter: @Sendable (String) throws(ICUError) -> [String]
+  /// Each locale's table and ICU number format, made on first use: a process that sees
+  /// only English never spells out Russian, Hindi or Thai (about 10 ms at start). ICU
+  /// number formats are not documented as thread-safe for parsing: one caller at a time.
+  private let localeTables = Locked<[String: (table: Table, spellout: Spellout)]>([:])
+
+  init(segmenter: @escaping @Sendable (String) throws(ICUError) -> [String]) {
+    self.segmenter = segmenter
+  }
+
+  /// The table of the locale written in `script`, made on first use; nil for a script no
+  /// locale writes its numbers in.
+  ///
+  /// - Throws: ``ICUError`` when ICU cannot spell out numbers in that locale.
+  func table(for script: Script) throws(ICUError) -> Table? {
+    guard let locale = Self.locale(of: script) else { return nil }
+    return try localeTables.withLock { (made) throws(ICUError) -> Table in
+      try Self.made(locale, in: &made, segmenter: segmenter).table
+    }
+  }
+
+  /// A locale's table and number format from `made`, made and stored there first if needed.
+  private static func made(
+    _ locale: String, in made: inout [String: (table: Table, spellout: Spellout)],
+    segmenter: (String) throws(ICUError) -> [String]
+  ) throws(ICUError) -> (table: Table, spellout: Spellout) {
+    if let known = made[locale] { return known }
     var builder = Builder()
-    var spellouts: [String: Spellout] = [:]
-    for locale in Self.locales {
-      let spellout = try Spellout(locale: locale)
-      spellouts[locale] = spellout
-      for value in 0...Self.tableLimit {
-        try builder.add(spellout.format(value), SpokenNumber(value: value), segmenter)
-      }
-      for ruleSet in Self.ordinalRuleSets {
-        // ICU reports an unknown rule set as an illegal argument: that locale has none.
-        guard (try? spellout.format(1, ruleSet: ruleSet)) != nil else { continue }
-        for value in 1...Self.tableLimit {
-          try builder.add(
-            spellout.format(value, ruleSet: ruleSet), SpokenNumber(value: value, isOrdinal: true),
-            segmenter)
-        }
-      }
-      // Hundreds and the inflected forms of thousands and millions have words of their own
-      // in Russian ("двести", "тысячи", "миллионов"), so each is spelled out.
-      for scale: Int64 in Self.scales {
-        let spelled = try spellout.format(scale)
-        let scaleTokens = try segmenter(spelled)
-        if let last = scaleTokens.last { builder.scaleWords.insert(last) }
-        try builder.add(spelled, SpokenNumber(value: scale), segmenter)
+    let spellout = try Spellout(locale: locale)
+    for value in 0...Self.tableLimit {
+      try builder.add(spellout.format(value), SpokenNumber(value: value), segmenter)
+    }
+    for ruleSet in Self.ordinalRuleSets {
+      // ICU reports an unknown rule set as an illegal argument: that locale has none.
+      guard (try? spellout.format(1, ruleSet: ruleSet)) != nil else { continue }
+      for value in 1...Self.tableLimit {
+        try builder.add(
+          spellout.format(value, ruleSet: ruleSet), SpokenNumber(value: value, isOrdinal: true),
+          segmenter)
       }
     }
-    entries = builder.entries
-    words = WordSet(builder.words)
-    scaleWords = WordSet(builder.scaleWords)
-    longestEntry = builder.longestEntry
-    self.spellouts = Locked(spellouts)
+    // Hundreds and the inflected forms of thousands and millions have words of their own
+    // in Russian ("двести", "тысячи", "миллионов"), so each is spelled out.
+    for scale: Int64 in Self.scales {
+      let spelled = try spellout.format(scale)
+      let scaleTokens = try segmenter(spelled)
+      if let last = scaleTokens.last { builder.scaleWords.insert(last) }
+      try builder.add(spelled, SpokenNumber(value: scale), segmenter)
+    }
+    let table = Table(
+      entries: builder.entries, words: WordSet(builder.words),
+      scaleWords: WordSet(builder.scaleWords), longestEntry: builder.longestEntry)
+    made[locale] = (table, spellout)
+    return (table, spellout)
   }
 
   private struct Builder {
@@ -110,18 +147,13 @@ final class NumberLexicon: Sendable {
 
   /// Parses words with a scale ("two hundred thirty") leniently with ICU, in the locale of
   /// their script (Latin: English), or nil for scripts without one. Results are cached.
-  func parseLong(_ text: String, script: Script) -> Int64? {
-    let locale: String
-    switch script {
-    case .latin: locale = "en"
-    case .cyrillic: locale = "ru"
-    case .devanagari: locale = "hi"
-    case .thai: locale = "th"
-    default: return nil
-    }
+  func parseLong(_ text: String, script: Script) throws(ICUError) -> Int64? {
+    guard let locale = Self.locale(of: script) else { return nil }
     let key = locale + " " + text
     if let cached = parsed.value(for: key) { return cached }
-    let value = spellouts.withLock { $0[locale]?.parse(text) }
+    let value = try localeTables.withLock { (made) throws(ICUError) -> Int64? in
+      try Self.made(locale, in: &made, segmenter: segmenter).spellout.parse(text)
+    }
     parsed.store(value, for: key)
     return value
   }

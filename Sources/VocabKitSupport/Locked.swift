@@ -30,7 +30,9 @@ package final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value, no other thread touching it meanwhile.
-  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)

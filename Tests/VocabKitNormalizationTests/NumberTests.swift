@@ -1,4 +1,6 @@
+import Dispatch
 import Testing
+import VocabKitSupport
 
 @testable import VocabKitNormalization
 
@@ -264,5 +266,38 @@ struct NumberTests {
       #expect(result.allSatisfy { $0.number == nil }, "\(result.map(\.number))")
       #expect(result.filter { $0.text == "亿" }.count >= 4)
     }
+  }
+}
+
+/// Each locale's table is made when a token of its script first needs it; looking a token up
+/// in its own script's table alone finds every number the four tables together would.
+@Suite struct NumberTablesTests {
+  /// Every key of each locale's table is written in that locale's script (digits and marks
+  /// aside), so no other script's token can be one of its words.
+  @Test(arguments: [Script.latin, .cyrillic, .devanagari, .thai])
+  func eachLocaleWritesItsNumbersInOneScript(script: Script) throws {
+    let table = try #require(try Normalizer.shared.numbers.table(for: script))
+    #expect(table.entries.count > 100)
+    for key in table.entries.keys {
+      let scripts = Set(key.unicodeScalars.map(Script.of)).subtracting([.common, .inherited])
+      #expect(scripts == [script], "\(key) in the \(script) table")
+    }
+  }
+
+  @Test func scriptsWithoutSpelledNumbersHaveNoTable() throws {
+    #expect(try Normalizer.shared.numbers.table(for: .han) == nil)
+    #expect(NumberLexicon.locale(of: .common) == nil)
+  }
+
+  /// Threads that need the same table at once all get it, made once.
+  @Test func tablesMadeWhileOtherThreadsNormalize() throws {
+    let normalizer = try Normalizer()
+    let texts = ["twenty one", "двадцать один", "इक्कीस", "ยี่สิบเอ็ด"]
+    let values = Locked<[Int64?]>([])
+    DispatchQueue.concurrentPerform(iterations: 16) { index in
+      let value = try? normalizer.normalize(texts[index % texts.count]).first?.number?.value
+      values.withLock { $0.append(value ?? nil) }
+    }
+    #expect(values.withLock { $0 }.allSatisfy { $0 == 21 })
   }
 }
