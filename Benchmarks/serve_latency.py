@@ -13,6 +13,8 @@ Run it twice or more and quote medians: the machine is shared and noisy.
 """
 import argparse
 import json
+import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -53,6 +55,7 @@ def main():
     parser.add_argument("--command", choices=["route", "score"], default="route")
     parser.add_argument("--limit", type=int, default=None, help="use the first N texts")
     parser.add_argument("--rounds", type=int, default=1, help="send the texts this many times")
+    parser.add_argument("--socket", help="serve on this Unix socket instead of standard input")
     arguments = parser.parse_args()
 
     texts = read_texts(arguments.texts)[: arguments.limit]
@@ -61,18 +64,33 @@ def main():
     command = [arguments.binary, "serve", "--vocab", arguments.vocab]
     if arguments.cache:
         command += ["--cache", arguments.cache]
+    if arguments.socket:
+        command += ["--socket", arguments.socket]
     start = time.perf_counter()
     server = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         text=True, bufsize=1)
+    writer, reader = server.stdin, server.stdout
+    if arguments.socket:
+        client = socket.socket(socket.AF_UNIX)
+        while True:
+            try:
+                client.connect(arguments.socket)
+                break
+            except OSError:
+                if server.poll() is not None:
+                    sys.exit("error: vocab serve ended before listening")
+                time.sleep(0.001)
+        stream = client.makefile("rw", encoding="utf-8")
+        writer, reader = stream, stream
 
     def ask(number, text):
         request = {"id": number, "text": text}
         if arguments.command == "score":
             request["command"] = "score"
-        server.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
-        server.stdin.flush()
-        answer = json.loads(server.stdout.readline())
+        writer.write(json.dumps(request, ensure_ascii=False) + "\n")
+        writer.flush()
+        answer = json.loads(reader.readline())
         if answer.get("id") != number:
             sys.exit(f"error: answer {answer} is not for request {number}")
         return answer
@@ -87,6 +105,9 @@ def main():
             answer = ask(number, text)
             times.append(time.perf_counter() - began)
             errors += "error" in answer
+    if arguments.socket:
+        client.close()
+        server.terminate()
     server.stdin.close()
     server.wait()
     micro = [value * 1e6 for value in times]

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `vocab serve` run as a router runs it: requests written one at a time, each answer read
 /// before the next request is sent.
 @Suite struct ServeTests {
@@ -117,5 +121,82 @@ import Testing
     let finished = try server.finish()
     #expect(finished.status == 0)
     #expect(finished.error.contains("reloaded"), "\(finished.error)")
+  }
+
+  /// A connection to a Unix socket, one request line and its answer line at a time.
+  final class SocketClient {
+    let descriptor: Int32
+    var buffer: [UInt8] = []
+
+    init?(_ path: String) {
+      descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_un()
+      address.sun_family = sa_family_t(AF_UNIX)
+      withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+        for (index, byte) in path.utf8.enumerated() { bytes[index] = byte }
+      }
+      let connected = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+      }
+      if connected != 0 {
+        close(descriptor)
+        return nil
+      }
+    }
+
+    deinit { close(descriptor) }
+
+    func ask(_ request: String) -> [String: Any]? {
+      let bytes = Array((request + "\n").utf8)
+      guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count
+      else { return nil }
+      while !buffer.contains(UInt8(ascii: "\n")) {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        buffer += chunk[0..<count]
+      }
+      let end = buffer.firstIndex(of: UInt8(ascii: "\n"))!
+      let line = Data(buffer[..<end])
+      buffer.removeSubrange(...end)
+      return try? JSONSerialization.jsonObject(with: line) as? [String: Any]
+    }
+  }
+
+  /// With --socket, connections are answered side by side; SIGTERM removes the socket; a
+  /// file that is not a socket is never replaced.
+  @Test func answersConnectionsOnAUnixSocket() throws {
+    let vocabulary = try chatterVocabulary()
+    defer { try? FileManager.default.removeItem(at: vocabulary) }
+    let path = "/tmp/vocabkit-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+    let server = try Server(["--vocab", vocabulary.path, "--socket", path])
+    var clients: [SocketClient] = []
+    for _ in 0..<1200 where clients.isEmpty {  // Compiling the vocabulary takes a moment.
+      if let client = SocketClient(path) { clients.append(client) } else { usleep(100_000) }
+    }
+    let first = try #require(clients.first, "no server on \(path)")
+    let second = try #require(SocketClient(path))
+    let one = try #require(first.ask(#"{"id": 1, "text": "call alex"}"#))
+    let two = try #require(second.ask(#"{"id": 2, "command": "score", "text": "call alex kim"}"#))
+    #expect(one["id"] as? Int == 1)
+    #expect(one["intent"] as? String == "INStartCallIntent")
+    #expect(two["id"] as? Int == 2)
+    #expect(
+      (two["matches"] as? [[String: Any]])?.first?["identifier"] as? String == "contact.alex-kim")
+    let bad = try #require(first.ask("not json"))
+    #expect(bad["line"] as? Int == 2)
+
+    server.process.terminate()
+    server.process.waitUntilExit()
+    #expect(!FileManager.default.fileExists(atPath: path), "the socket was left behind")
+
+    let file = vocabulary.appendingPathComponent("notes.txt")
+    try Data("keep me".utf8).write(to: file)
+    let refused = try runVocab(["serve", "--vocab", vocabulary.path, "--socket", file.path])
+    #expect(refused.status == 1)
+    #expect(refused.error.contains("is not a socket"), "\(refused.error)")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
   }
 }

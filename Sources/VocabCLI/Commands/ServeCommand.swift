@@ -3,8 +3,8 @@ import VocabKit
 import VocabKitRouting
 import VocabKitVocabulary
 
-/// `vocab serve`: answers JSON Lines requests on standard input with the vocabulary loaded
-/// once, for routers that do not link the library.
+/// `vocab serve`: answers JSON Lines requests on standard input or a Unix socket with the
+/// vocabulary loaded once, for routers that do not link the library.
 enum ServeCommand {
   static let command = Subcommand(
     name: "serve",
@@ -25,12 +25,18 @@ enum ServeCommand {
       checked (size, time and identity of each file the loader reads); when they changed, the
       vocabulary is loaded again, through --cache when given. A reload that fails keeps the
       previous vocabulary and says why on standard error. Ends at the end of standard input.
+
+      With --socket PATH it listens on a Unix socket instead: each connection is such a
+      session, and connections are answered at once, side by side. It ends on SIGINT or
+      SIGTERM and removes the socket. A stale socket at PATH is replaced; a live one (another
+      server) or any other file is an error.
       """,
     options: [
       VocabularyOption.option, VocabularyOption.cache, VocabularyOption.locale,
       .value(
         "reload-interval", "S",
         help: "Check the vocabulary's files at most every S seconds (default 1; 0: every request)."),
+      .value("socket", "PATH", help: "Listen on a Unix socket at PATH instead of standard input."),
     ],
     run: run)
 
@@ -44,37 +50,24 @@ enum ServeCommand {
       throw UsageError(
         description:
           "Unexpected argument '\(arguments.positionals[0])': 'vocab serve' reads its requests "
-          + "from standard input.")
+          + "from standard input or --socket.")
     }
-    let locale = arguments.value("locale")
-    let directory = VocabularyOption.directory(arguments)
-    var vocabulary = try VocabularyOption.compile(arguments, console)
-    var router = Router(vocabulary: vocabulary)
-    // A folder that cannot be read has no state; any state it gets later is a change.
-    var state = try? CompiledVocabulary.sourceState(directory: directory, locale: locale)
-    var lastCheck = ContinuousClock.now
-    console.error("note: serving \(vocabulary.registry.apps.count) app(s) from '\(directory.path)'")
+    let socket = try arguments.value("socket").map { (path) throws(UsageError) in
+      try checkSocketPath(path)
+      return path
+    }
+    let served = try ServedVocabulary(arguments, console, reloadInterval: interval)
+    let apps = served.current().vocabulary.registry.apps.count
+    let directory = VocabularyOption.directory(arguments).path
+    if let socket {
+      return try serve(socket: socket, served, console: console) {
+        console.error("note: serving \(apps) app(s) from '\(directory)' on '\(socket)'")
+      }
+    }
+    console.error("note: serving \(apps) app(s) from '\(directory)'")
     for (index, line) in console.inputLines().enumerated() {
       if line.allSatisfy(\.isWhitespace) { continue }
-      if ContinuousClock.now - lastCheck >= .seconds(interval) {
-        lastCheck = ContinuousClock.now
-        let current = try? CompiledVocabulary.sourceState(directory: directory, locale: locale)
-        if current != state {
-          state = current
-          do {
-            vocabulary = try VocabularyOption.load(arguments, console)
-            router = Router(vocabulary: vocabulary)
-            console.error(
-              "note: the vocabulary changed; reloaded \(vocabulary.registry.apps.count) app(s)")
-          } catch {
-            console.error(
-              "error: the vocabulary changed but could not be loaded (\(error)); "
-                + "still serving the previous one")
-          }
-        }
-      }
-      console.output(
-        answer(line, number: index + 1, vocabulary: vocabulary, router: router, locale: locale))
+      console.output(served.answer(line, number: index + 1))
       console.flushOutput()
     }
     return 0
