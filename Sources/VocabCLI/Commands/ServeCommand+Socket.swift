@@ -107,7 +107,9 @@ extension ServeCommand {
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
         unlink(path)
-        exit(0)
+        // At once, as the signal's default would: other threads may be mid-answer, and
+        // nothing is buffered (answers are written straight to their sockets).
+        _exit(0)
       }
       source.resume()
       sources.append(source)
