@@ -41,7 +41,7 @@ extension CompiledVocabulary {
   ///
   /// The contents are hashed only when needed: the cache also records each source file's
   /// size, times, device and inode, and when all are unchanged and the files last changed
-  /// over ``settlingSeconds`` before the cache was written, the recorded fingerprint stands.
+  /// more than 2 seconds before the cache was written, the recorded fingerprint stands.
   /// The trade: a file rewritten with the same size and restored times *and* status-change
   /// time (which only the kernel sets) would go unnoticed. When the contents were hashed and
   /// matched, the cache is restamped with the files' states for the next load. Failing to
