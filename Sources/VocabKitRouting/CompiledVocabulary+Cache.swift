@@ -78,9 +78,13 @@ extension CompiledVocabulary {
         let expected = trusted ? header!.fingerprint : try fingerprint()
         let vocabulary = try readCache(
           bytes, fingerprint: expected, normalizer: try Normalizer.shared)
-        if !trusted {
-          // The contents were hashed and match: record the files' states, so the next load
-          // needs only them.
+        // The contents were hashed and match: the cache is written again with the files'
+        // states when they are new, or when they are settled by now (then the next load
+        // needs only them); not while a recent edit is still settling, which would rewrite
+        // the whole cache at every load.
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        if !trusted, header?.states != state.signature || state.isSettled(before: now) {
           try? AtomicFile.write(restamped(bytes, states: state.signature), to: cache)
         }
         return (vocabulary, CacheOutcome(usedCache: true, reason: nil, wroteCache: false))
