@@ -217,12 +217,13 @@ extension Normalizer {
   ///
   /// - Complexity: O(*n*) in the number of tokens.
   func mergeSpelledNumbers(_ tokens: [Token], units: () -> [UInt16]) throws(ICUError) -> [Token] {
-    // Each token is looked up in the table of its script's locale, made on first use.
-    var tables: [Script: NumberLexicon.Table] = [:]
+    // Each token is looked up in the table of its script's locale, made on first use. A text
+    // is mostly in one script: the last table asked for is kept at hand.
+    var last: (script: Script, table: NumberLexicon.Table?)? = nil
     func table(_ script: Script) throws(ICUError) -> NumberLexicon.Table? {
-      if let known = tables[script] { return known }
+      if let last, last.script == script { return last.table }
       let table = try numbers.table(for: script)
-      tables[script] = table
+      last = (script, table)
       return table
     }
     // The number words of each token: one for "twenty", two for the joined "twenty-one".
