@@ -193,21 +193,25 @@ extension ServeCommand {
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
       pending += buffer[0..<count]
-      while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = pending[..<end]
-        pending.removeSubrange(...end)
+      // The complete lines, then what is left of the last one, removed at once.
+      var start = pending.startIndex
+      while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        let line = pending[start..<end]
+        start = end + 1
         if skipping {
           skipping = false
           continue
         }
         guard reply(line) else { return }
       }
+      pending.removeSubrange(..<start)
       if pending.count > maximumRequestBytes, !skipping {
         // Answered now, and the rest of the line, when it comes, is dropped.
         number += 1
-        let message =
-          "{\"error\":\"the line has more than the \(maximumRequestBytes) bytes a request may have\",\"line\":\(number)}\n"
-        guard write(message, to: connection) else { return }
+        let message = errorAnswer(
+          "the line has more than the \(maximumRequestBytes) bytes a request may have",
+          line: number)
+        guard write(message + "\n", to: connection) else { return }
         pending.removeAll()
         skipping = true
       } else if skipping {

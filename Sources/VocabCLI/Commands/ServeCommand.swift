@@ -107,14 +107,20 @@ enum ServeCommand {
       return withIdentifier(identifier, json)
     } catch {
       let message = (error as? RequestError)?.description ?? "\(error)"
-      let object =
-        (try? JSONOutput.line(["line": "\(number)", "error": message]))
-        ?? #"{"error":"unencodable error"}"#
-      // The line number as a number, not a string.
-      return withIdentifier(
-        identifier,
-        object.replacingOccurrences(of: #""line":"\#(number)""#, with: #""line":\#(number)"#))
+      return errorAnswer(message, line: number, identifier: identifier)
     }
+  }
+
+  /// The answer to a request that cannot be answered: `{"id": …, "error": …, "line": N}`.
+  static func errorAnswer(_ message: String, line: Int, identifier: String? = nil) -> String {
+    struct Failure: Encodable {
+      var error: String
+      var line: Int
+    }
+    let object =
+      (try? JSONOutput.line(Failure(error: message, line: line)))
+      ?? #"{"error":"unencodable error"}"#
+    return withIdentifier(identifier, object)
   }
 
   /// `object` (one-line JSON of an object) with `"id": identifier` first, when there is one.
