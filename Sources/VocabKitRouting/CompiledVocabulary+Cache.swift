@@ -29,6 +29,8 @@ extension CompiledVocabulary {
   /// Magic, version, source fingerprint, source file states, payload length and payload
   /// checksum.
   static let cacheHeaderSize = 8 + 4 + 8 + 8 + 8 + 8
+  /// Where the source file states stand in the header: after magic, version and fingerprint.
+  static let cacheStatesOffset = 8 + 4 + 8
 
   /// Loads a vocabulary directory through a compiled cache file.
   ///
@@ -144,7 +146,7 @@ extension CompiledVocabulary {
   static func restamped(_ storage: ByteStorage, states: UInt64) -> [UInt8] {
     var bytes = Array(storage.bytes)
     withUnsafeBytes(of: states.littleEndian) { value in
-      bytes.replaceSubrange(20..<28, with: value)
+      bytes.replaceSubrange(cacheStatesOffset..<(cacheStatesOffset + 8), with: value)
     }
     return bytes
   }
