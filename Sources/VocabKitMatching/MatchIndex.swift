@@ -116,6 +116,18 @@ public final class MatchIndex: Sendable {
     return whole
   }
 
+  /// The sound symbols of every whole phrase and pronunciation of the entry at `entry` in
+  /// ``entries``, not of its words alone.
+  ///
+  /// - Complexity: O(*k*) for *k* keys in the index: meant for small indexes, such as app
+  ///   names.
+  package func wholePhraseSymbols(ofEntry entry: Int) -> [[UInt8]] {
+    (0..<keyCount).compactMap { key in
+      guard keyEntry[key] == entry, !isPartial(key) else { return nil }
+      return Array(symbols[symbolRange(ofKey: key)])
+    }
+  }
+
   /// The share of its phrase's weight that key `key` covers: 1 for a whole phrase, less for a
   /// word of one (weights are sums over sound symbols, so a word's share is its symbols'
   /// weight over the phrase's). Computed when asked, for match components only.

@@ -18,8 +18,10 @@ extension RouteResult: CustomStringConvertible {
       }
       return lines.joined(separator: "\n")
     }
+    let heard = spokenAppName.map { ", heard as '\($0)'" } ?? ""
     lines.append(
-      "  \(intent) in \(app) (\(appChoice?.rawValue ?? "")), score \(Self.twoDecimals(score))")
+      "  \(intent) in \(app) (\(appChoice?.rawValue ?? "")\(heard)), score \(Self.twoDecimals(score))"
+    )
     for slot in slots {
       var line = "  \(slot.name): \(slot.resolution)"
       if let value = slot.value { line += " \(value)" }

@@ -4,7 +4,8 @@ import VocabKitMatching
 public struct RouteResult: Hashable, Sendable, Codable {
   /// How the app was chosen.
   public enum AppChoice: String, Hashable, Sendable, Codable {
-    /// The utterance names the app ("in Taskly", "用爱奇艺").
+    /// The utterance names the app ("in Taskly", "用爱奇艺"), or words that sound like its
+    /// name where the rest of the utterance chose it too (``RouteResult/spokenAppName``).
     case named
     /// No app was named; the app whose templates and vocabulary fit best.
     case inferred
@@ -18,7 +19,8 @@ public struct RouteResult: Hashable, Sendable, Codable {
   /// The app's bundle identifier; nil for no intent or an unsupported app.
   public var app: String?
   public var appChoice: AppChoice?
-  /// The app name as spoken, when the app is unsupported.
+  /// The app name as spoken, when the app is unsupported or was misheard ("ring go" for
+  /// Ringo: `appChoice` is then `named`).
   public var spokenAppName: String?
   /// How well the best template fits, in 0...1.
   public var score: Double

@@ -181,17 +181,28 @@ public struct Router: Sendable {
       utterance: text, intent: nil, app: nil, appChoice: nil, spokenAppName: nil,
       score: max(bestAccepted, 0), template: nil, slots: [], mediaSearch: nil,
       candidates: Array(candidates.prefix(5)))
+    // Words taken for an app that is not installed are the chosen app misheard when they
+    // sound like its name and the rest of the utterance already chose it; otherwise the app
+    // is unsupported, and nothing else is picked.
+    var misheardAppName: String? = nil
     if context.namedApp == nil, let spoken = context.unknownAppName(best?.alignment) {
-      result.appChoice = .unsupported
-      result.spokenAppName = spoken
-      return result
+      guard let best, bestAccepted >= minimumIntentScore,
+        let span = best.alignment.unknownAppSpan,
+        context.misheardApp(span: span) == best.template.app
+      else {
+        result.appChoice = .unsupported
+        result.spokenAppName = spoken
+        return result
+      }
+      misheardAppName = spoken
     }
     guard let (alignment, template) = best, bestAccepted >= minimumIntentScore else {
       return result
     }
     result.intent = template.intent
     result.app = template.app
-    result.appChoice = context.namedApp == nil ? .inferred : .named
+    result.appChoice = context.namedApp == nil && misheardAppName == nil ? .inferred : .named
+    result.spokenAppName = misheardAppName
     result.template = template.text
     for (name, span) in alignment.slots where name != ParameterName.applicationName {
       let parameter = ParameterName(intent: template.intent, parameter: name)

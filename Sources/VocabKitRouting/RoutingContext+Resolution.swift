@@ -56,6 +56,35 @@ extension RoutingContext {
     return result
   }
 
+  /// The installed app that words taken for an unknown app name most likely are, misheard
+  /// ("ring go" for Ringo, "shorter" for Jotter): the app whose name sounds most like them,
+  /// at least ``RoutingCosts/misheardAppSimilarity``, and more than any other app's.
+  ///
+  /// - Complexity: O(*a* × *m* × *n*) for *a* app-name keys of *m* sound symbols and a span
+  ///   of *n*.
+  func misheardApp(span: Range<Int>) -> String? {
+    let heard = span.flatMap { tokenSymbols[$0] }
+    guard !heard.isEmpty else { return nil }
+    var best: (app: String, similarity: Double)? = nil
+    var runnerUp = 0.0
+    let names = vocabulary.appNames
+    for (index, entry) in names.entries.enumerated() {
+      let similarity =
+        names.wholePhraseSymbols(ofEntry: index).map {
+          ErrorModel.standard.similarity(heard, $0)
+        }.max() ?? 0
+      if similarity > (best?.similarity ?? 0) {
+        runnerUp = max(runnerUp, best?.similarity ?? 0)
+        best = (entry.identifier, similarity)
+      } else {
+        runnerUp = max(runnerUp, similarity)
+      }
+    }
+    guard let best, best.similarity >= costs.misheardAppSimilarity, best.similarity > runnerUp
+    else { return nil }
+    return best.app
+  }
+
   /// The app name said in a template's `${applicationName}` slot when no installed app has
   /// it ("play X on Spotify" without Spotify).
   func unknownAppName(_ alignment: TemplateAlignment?) -> String? {

@@ -20,6 +20,10 @@ struct RoutingCosts: Sendable {
   var knownAppSpanScore = 0.75
   /// An unknown app name is reported only from a template that fits at least this well.
   var unknownAppMinimumScore = 0.5
+  /// Words taken for an unknown app name that sound this much like the chosen template's own
+  /// app are that app misheard, as Siri matches app names by sound: the resolution cutoff,
+  /// the similarity a slot's value needs too.
+  var misheardAppSimilarity = 0.6
 
   // MARK: Combining the learned model with template alignment
 

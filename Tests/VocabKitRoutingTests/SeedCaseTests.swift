@@ -82,6 +82,27 @@ let sampleVocabulary: CompiledVocabulary = {
     #expect(result.spokenAppName == "spotify")
   }
 
+  /// Whisper wrote "task list" for Taskly: words that sound like the app the rest of the
+  /// utterance chose are that app, not an app that is not installed.
+  @Test func misheardAppNameResolvesToTheAppTheUtteranceChose() throws {
+    let result = try router.route("add the hobbit to reading list in task list")
+    #expect(result.intent == "INAddTasksIntent")
+    #expect(result.app == "com.example.taskly")
+    #expect(result.appChoice == .named)
+    #expect(result.spokenAppName == "task list")
+    #expect(result.slot("targetTaskList")?.value == "list.reading")
+  }
+
+  /// A name that sounds like no installed app stays unsupported, even when the rest of the
+  /// utterance fits an installed app's template.
+  @Test func appNameLikeNoInstalledAppStaysUnsupported() throws {
+    for utterance in ["add milk to groceries in todoist", "play taylor swift on spotify"] {
+      let result = try router.route(utterance)
+      #expect(result.intent == nil, "\(utterance)")
+      #expect(result.appChoice == .unsupported, "\(utterance)")
+    }
+  }
+
   @Test func runtimeUpdateReplacesOneTypeAndLeavesTheOldIndexUsable() throws {
     let updated = try sampleVocabulary.updating(
       app: "com.example.chatter", type: .contactName,
