@@ -43,9 +43,21 @@ extension MatchIndex {
     )
   }
 
+  /// ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)`` as if every
+  /// word inside a phrase said exactly were verified and completed too: the slow reference
+  /// of the tests.
+  func matchesVerifyingEveryWord(in utterance: PreparedUtterance, limit: Int, cutoff: Double)
+    -> [Match]
+  {
+    let ranked = rankedMatches(
+      in: utterance, types: nil, tokens: nil, cutoff: cutoff, skipsWordsOfExactPhrases: false)
+    return Self.withoutExplainedAway(ranked, limit: limit).map { match(for: $0, utterance) }
+  }
+
   /// Every entry's preferred match at or above `cutoff`, best first, before explaining away.
   private func rankedMatches(
-    in utterance: PreparedUtterance, types: Set<String>?, tokens: Range<Int>?, cutoff: Double
+    in utterance: PreparedUtterance, types: Set<String>?, tokens: Range<Int>?, cutoff: Double,
+    skipsWordsOfExactPhrases: Bool = true
   ) -> [Scored] {
     guard !utterance.symbols.isEmpty, !keyEntry.isEmpty else { return [] }
     var allowedTypes: [Bool]? = nil
@@ -70,6 +82,19 @@ extension MatchIndex {
       var bestScore = -Double.infinity
       // Words of longer phrases found on their own, for phrase completion.
       var partials: [Scored] = []
+      // Where whole phrases were said exactly. A word of another phrase strictly inside one
+      // of them is neither verified nor completed: the phrase said would explain it away,
+      // and a phrase said exactly is as good as lookups get, as in the later stages below.
+      // In a directory where thousands of people are called James, "james smith" so
+      // verifies James Smith, not every James and every Smith.
+      var exactSpans: [Range<Int>] = []
+      func isInsideExactPhrase(_ span: Range<Int>) -> Bool {
+        skipsWordsOfExactPhrases
+          && exactSpans.contains {
+            $0.lowerBound <= span.lowerBound && span.upperBound <= $0.upperBound
+              && $0.count > span.count
+          }
+      }
       // Where each verified key was aligned, by its place in `verified`.
       var verifiedWindows: [Range<Int>] = []
       // Verifies each candidate not verified before; with `widening`, also those verified
@@ -80,39 +105,48 @@ extension MatchIndex {
         _ candidates: [(key: Int32, window: Range<Int>)], widening: Bool = false,
         soundingExactly: Bool = false
       ) {
-        for (key, span) in candidates {
-          let (place, cell) = verified.find(key)
-          if let place {
-            let before = verifiedWindows[place]
-            let keyLength = keySymbolLength[Int(key)]
-            guard widening, before.count < keyLength,
-              span.lowerBound < before.lowerBound || span.upperBound > before.upperBound
-            else { continue }
-            verifiedWindows[place] =
-              min(span.lowerBound, before.lowerBound)..<max(span.upperBound, before.upperBound)
-          } else {
-            verified.record(key, place: verifiedWindows.count, in: cell)
-            verifiedWindows.append(span)
+        // Whole phrases first, so that the words inside one said exactly can be skipped.
+        for pass in 0..<2 {
+          for (key, span) in candidates where isPartial(Int(key)) == (pass == 1) {
+            if pass == 1, isInsideExactPhrase(span) { continue }
+            verifyOne(key: key, span: span, widening: widening, soundingExactly: soundingExactly)
           }
-          guard
-            let scored = verify(
-              key: key, utterance, window: span, soundingExactly: soundingExactly,
-              latinMasks: latinMasks)
-          else { continue }
-          bestScore = max(bestScore, scored.score)
-          if isPartial(Int(key)), scored.score >= MatcherTuning.completionScore {
-            partials.append(scored)
+        }
+      }
+      func verifyOne(key: Int32, span: Range<Int>, widening: Bool, soundingExactly: Bool) {
+        let (place, cell) = verified.find(key)
+        if let place {
+          let before = verifiedWindows[place]
+          let keyLength = keySymbolLength[Int(key)]
+          guard widening, before.count < keyLength,
+            span.lowerBound < before.lowerBound || span.upperBound > before.upperBound
+          else { return }
+          verifiedWindows[place] =
+            min(span.lowerBound, before.lowerBound)..<max(span.upperBound, before.upperBound)
+        } else {
+          verified.record(key, place: verifiedWindows.count, in: cell)
+          verifiedWindows.append(span)
+        }
+        guard
+          let scored = verify(
+            key: key, utterance, window: span, soundingExactly: soundingExactly,
+            latinMasks: latinMasks)
+        else { return }
+        bestScore = max(bestScore, scored.score)
+        if isPartial(Int(key)) {
+          if scored.score >= MatcherTuning.completionScore { partials.append(scored) }
+        } else if scored.exact {
+          exactSpans.append(scored.start..<scored.end)
+        }
+        let entry = Int32(keyEntry[Int(key)])
+        let (entryPlace, entryCell) = entryPlaces.find(entry)
+        if let entryPlace {
+          if Self.isPreferred(scored, over: best[entryPlace], cutoff: cutoff) {
+            best[entryPlace] = scored
           }
-          let entry = Int32(keyEntry[Int(key)])
-          let (entryPlace, entryCell) = entryPlaces.find(entry)
-          if let entryPlace {
-            if Self.isPreferred(scored, over: best[entryPlace], cutoff: cutoff) {
-              best[entryPlace] = scored
-            }
-          } else {
-            entryPlaces.record(entry, place: best.count, in: entryCell)
-            best.append(scored)
-          }
+        } else {
+          entryPlaces.record(entry, place: best.count, in: entryCell)
+          best.append(scored)
         }
       }
       // Cheap lookups first: spans that sound exactly like a key, then spans within one
@@ -134,6 +168,7 @@ extension MatchIndex {
         verifyEach(
           partials.compactMap { partial in
             partial.score >= bestScore - MatcherTuning.completionMargin
+              && !isInsideExactPhrase(partial.start..<partial.end)
               ? completion(of: partial, utterance, window: window) : nil
           }, widening: true)
         partials.removeAll()

@@ -537,3 +537,62 @@ import VocabKitSupport
     }
   }
 }
+
+/// Words inside a phrase said exactly are neither verified nor completed (the fast path)
+/// against verifying every word (the slow reference), on seeded crowded directories.
+@Suite struct ExactPhraseShortcutTests {
+  /// 2,000 people from 12 first names and 40 surnames: every first name is shared by about
+  /// 170 people, and some full names repeat, as in a census-drawn directory.
+  func crowdedDirectory(_ random: inout SplitMix64) -> [(first: String, last: String)] {
+    let firsts = [
+      "james", "mary", "john", "patricia", "robert", "jennifer", "michael", "linda", "david",
+      "maria", "sean", "alex",
+    ]
+    let lasts = [
+      "smith", "johnson", "williams", "brown", "jones", "garcia", "miller", "davis", "rodriguez",
+      "martinez", "hernandez", "lopez", "gonzalez", "wilson", "anderson", "thomas", "taylor",
+      "moore", "jackson", "martin", "lee", "perez", "thompson", "white", "harris", "sanchez",
+      "clark", "ramirez", "lewis", "robinson", "walker", "young", "allen", "king", "wright",
+      "scott", "torres", "nguyen", "hill", "flores",
+    ]
+    return (0..<2000).map { _ in
+      (firsts[random.next(firsts.count)], lasts[random.next(lasts.count)])
+    }
+  }
+
+  @Test func theShortcutKeepsTheBestMatchAndEveryExactOne() throws {
+    var random = SplitMix64(seed: 53)
+    let people = crowdedDirectory(&random)
+    let entries = people.enumerated().map { number, person in
+      MatchEntry(
+        identifier: "c\(number)", type: "contact",
+        phrases: [MatchPhrase(person.first.capitalized + " " + person.last.capitalized)],
+        priority: number)
+    }
+    let normalizer = try Normalizer.shared
+    let index = try MatchIndex(entries: entries, normalizer: normalizer)
+    var identical = 0
+    for query in 0..<150 {
+      let person = people[random.next(people.count)]
+      let name: String
+      switch query % 3 {
+      case 0: name = person.first + " " + person.last
+      case 1: name = person.first + " " + person.last + "s"  // no phrase said exactly
+      default: name = person.last
+      }
+      let text = "text \(name) that dinner is ready"
+      let utterance = try PreparedUtterance(text, normalizer: normalizer)
+      let fast = index.matches(in: utterance, limit: 5, cutoff: 0.5)
+      let reference = index.matchesVerifyingEveryWord(in: utterance, limit: 5, cutoff: 0.5)
+      #expect(fast.first?.identifier == reference.first?.identifier, "\(text)")
+      #expect(fast.first?.score == reference.first?.score, "\(text)")
+      func exact(_ matches: [Match]) -> Set<String> {
+        Set(matches.filter { $0.components.exact && $0.score >= 1 }.map(\.identifier))
+      }
+      #expect(exact(fast) == exact(reference), "\(text)")
+      if fast.map(\.identifier) == reference.map(\.identifier) { identical += 1 }
+    }
+    // Without a phrase said exactly nothing is skipped: at least those queries agree whole.
+    #expect(identical >= 50, "\(identical) of 150 answers identical")
+  }
+}
