@@ -43,21 +43,21 @@ extension MatchIndex {
     )
   }
 
-  /// ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)`` as if every
-  /// word inside a phrase said exactly were verified and completed too: the slow reference
-  /// of the tests.
+  /// ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)`` without its
+  /// shortcuts: every word inside a phrase said exactly verified and completed too, and
+  /// words completed where nothing surrounds them. The slow reference of the tests.
   func matchesVerifyingEveryWord(in utterance: PreparedUtterance, limit: Int, cutoff: Double)
     -> [Match]
   {
     let ranked = rankedMatches(
-      in: utterance, types: nil, tokens: nil, cutoff: cutoff, skipsWordsOfExactPhrases: false)
+      in: utterance, types: nil, tokens: nil, cutoff: cutoff, takesShortcuts: false)
     return Self.withoutExplainedAway(ranked, limit: limit).map { match(for: $0, utterance) }
   }
 
   /// Every entry's preferred match at or above `cutoff`, best first, before explaining away.
   private func rankedMatches(
     in utterance: PreparedUtterance, types: Set<String>?, tokens: Range<Int>?, cutoff: Double,
-    skipsWordsOfExactPhrases: Bool = true
+    takesShortcuts: Bool = true
   ) -> [Scored] {
     guard !utterance.symbols.isEmpty, !keyEntry.isEmpty else { return [] }
     var allowedTypes: [Bool]? = nil
@@ -89,7 +89,7 @@ extension MatchIndex {
       // verifies James Smith, not every James and every Smith.
       var exactSpans: [Range<Int>] = []
       func isInsideExactPhrase(_ span: Range<Int>) -> Bool {
-        skipsWordsOfExactPhrases
+        takesShortcuts
           && exactSpans.contains {
             $0.lowerBound <= span.lowerBound && span.upperBound <= $0.upperBound
               && $0.count > span.count
@@ -169,7 +169,8 @@ extension MatchIndex {
           partials.compactMap { partial in
             partial.score >= bestScore - MatcherTuning.completionMargin
               && !isInsideExactPhrase(partial.start..<partial.end)
-              ? completion(of: partial, utterance, window: window) : nil
+              ? completion(
+                of: partial, utterance, window: window, needsOtherWords: takesShortcuts) : nil
           }, widening: true)
         partials.removeAll()
       }
@@ -218,7 +219,8 @@ extension MatchIndex {
   /// it wide enough for the rest of the phrase: as many more symbols as the whole key has,
   /// and two, on each side, widened to whole tokens.
   func completion(
-    of scored: Scored, _ utterance: PreparedUtterance, window: Range<Int>
+    of scored: Scored, _ utterance: PreparedUtterance, window: Range<Int>,
+    needsOtherWords: Bool = true
   ) -> (key: Int32, window: Range<Int>)? {
     let partial = Int(scored.key)
     guard let whole = wholeKey(of: partial) else { return nil }
@@ -232,6 +234,13 @@ extension MatchIndex {
     guard lower < upper else { return nil }
     while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
     while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
+    // A window of no more words than the part found leaves the phrase's other words nowhere
+    // to be ("james" said alone, in a directory of a thousand James).
+    guard
+      !needsOtherWords
+        || utterance.tokenRange(symbols: lower, upper)
+          != utterance.tokenRange(symbols: scored.start, scored.end)
+    else { return nil }
     return (key: Int32(whole), window: lower..<upper)
   }
 
