@@ -49,6 +49,52 @@ import VocabKitVocabulary
     #expect(first.rows == second.rows)
   }
 
+  /// Training work grows with examples × labels, both of which grow with apps: past the
+  /// budget, the schedule keeps the work within it (at least one example a pass).
+  @Test(arguments: [1, 1_000, 115_000_000 / 25, 140_000_000, 2_000_000_000, 1 << 40])
+  func trainingWorkStaysWithinTheBudget(workPerEpoch: Int) {
+    let tuning = IntentModelTuning.standard
+    let examples = 13_000
+    let (epochs, perEpoch) = tuning.schedule(examples: examples, workPerEpoch: workPerEpoch)
+    let work = Double(workPerEpoch) * Double(epochs) * Double(perEpoch) / Double(examples)
+    if workPerEpoch * tuning.epochs <= tuning.maximumTrainingWork {
+      #expect(epochs == tuning.epochs && perEpoch == examples)
+    } else {
+      let oneExampleEachPass = Double(tuning.minimumEpochs * workPerEpoch) / Double(examples)
+      #expect(work <= max(Double(tuning.maximumTrainingWork), oneExampleEachPass))
+      #expect(epochs >= tuning.minimumEpochs && perEpoch >= 1)
+    }
+  }
+
+  /// A vocabulary past every budget still trains a model, within the weight bound, that
+  /// routes its apps' phrasings.
+  @Test func aTightBudgetStillLearnsThePhrasings() throws {
+    let vocabulary = try Self.twoAppVocabulary()
+    var tuning = IntentModelTuning.standard
+    tuning.maximumTrainingWork = 10_000
+    tuning.maximumWeights = 600
+    tuning.maximumExamples = 8
+    let train = { () throws -> IntentModel in
+      try IntentModel.train(
+        templates: vocabulary.templates, registry: vocabulary.registry,
+        normalizer: vocabulary.normalizer, tuning: tuning)
+    }
+    let model = try train()
+    #expect(model.rows.count * model.labels.count <= tuning.maximumWeights)
+    #expect(model.rows.count * 2 > tuning.maximumWeights / model.labels.count)
+    let full = vocabulary.intentModel
+    #expect(full.rows.count * full.labels.count > tuning.maximumWeights)
+    #expect(try train().weights == model.weights)
+
+    let bounded = try CompiledVocabulary(
+      registry: vocabulary.registry, normalizer: vocabulary.normalizer,
+      shards: vocabulary.shards, cachedModel: model)
+    let router = Router(vocabulary: bounded)
+    #expect(try router.route("ring tom baker now").intent == "INStartCallIntent")
+    #expect(try router.route("i want to hear dinner jazz").intent == "INPlayMediaIntent")
+    #expect(try router.route("send a message to alex kim saying hi").intent == "INSendMessageIntent")
+  }
+
   @Test func slotClassesCarryPhrasingToNamesNeverSeenInTraining() throws {
     let vocabulary = try Self.twoAppVocabulary()
     let router = Router(vocabulary: vocabulary)

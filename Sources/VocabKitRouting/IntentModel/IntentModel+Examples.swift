@@ -10,8 +10,9 @@ extension IntentModel {
   /// slots with phrases of their vocabulary (and their class as a unit), `${applicationName}`
   /// with the app's names, free-text slots with nothing or a short generic phrase.
   ///
-  /// - Complexity: O(*t* × *k*) to fill *t* templates *k* times, plus training; each phrase
-  ///   used is normalized once.
+  /// - Complexity: O(*t* × *k*) to fill *t* templates *k* times (fewer past
+  ///   ``IntentModelTuning/maximumExamples``), plus training; each phrase used is normalized
+  ///   once.
   static func train(
     templates: [Template], registry: VocabularyRegistry, normalizer: Normalizer,
     tuning: IntentModelTuning
@@ -35,6 +36,7 @@ extension IntentModel {
     func pick(_ count: Int) -> Int { random.next(count) }
 
     var examples: [Example] = []
+    let fills = tuning.fills(templates: templates.count)
     for template in templates {
       guard let label = labelIndex[Label(app: template.app, intent: template.intent)],
         let app = apps[template.app]
@@ -42,7 +44,7 @@ extension IntentModel {
       let fillers =
         tuning.freeTextFillers[Router.language(of: template.localization)]
         ?? tuning.freeTextFillers["en"] ?? []
-      for fill in 0..<tuning.fillsPerTemplate {
+      for fill in 0..<fills {
         var sentence: [IntentWord] = []
         var units: [IntentUnit] = []
         for element in template.elements {

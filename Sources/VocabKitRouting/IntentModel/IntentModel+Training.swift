@@ -12,20 +12,23 @@ extension IntentModel {
   /// Stochastic gradient descent on the cross-entropy, examples in a seeded order.
   ///
   /// - Complexity: O(*e* × *n* × *f* × *c*) for *e* epochs, *n* examples of *f* features and
-  ///   *c* labels.
+  ///   *c* labels, at most ``IntentModelTuning/maximumTrainingWork``, plus O(*n* × *f*).
   static func train(labels: [Label], examples: [Example], tuning: IntentModelTuning)
     -> IntentModel
   {
     // Every example's feature rows and values, end to end: the loop below reads them through
     // pointers with plain index loops (also the difference between minutes and seconds for the
     // test suite's unoptimized builds).
+    let count = labels.count
+    let kept = keptFeatures(examples: examples, labels: count, tuning: tuning)
     var rows: [UInt64: Int32] = [:]
     var featureRows: [Int32] = []
     var featureValues: [Float] = []
     var starts = [0]
     starts.reserveCapacity(examples.count + 1)
     for example in examples {
-      for hash in example.features.hashes {
+      for (hash, value) in zip(example.features.hashes, example.features.values) {
+        if let kept, !kept.contains(hash) { continue }
         if let row = rows[hash] {
           featureRows.append(row)
         } else {
@@ -33,11 +36,10 @@ extension IntentModel {
           rows[hash] = row
           featureRows.append(row)
         }
+        featureValues.append(value)
       }
-      featureValues += example.features.values
       starts.append(featureRows.count)
     }
-    let count = labels.count
     var weights = [Float](repeating: 0, count: rows.count * count)
     var biases = [Float](repeating: 0, count: count)
     guard count > 1 else {
@@ -48,19 +50,22 @@ extension IntentModel {
     var scores = [Double](repeating: 0, count: count)
     let decay = Float(tuning.l2)
     let exampleLabels = examples.map(\.label)
+    // Each pass costs every label once per feature and once for the biases of each example.
+    let (epochs, examplesPerEpoch) = tuning.schedule(
+      examples: examples.count, workPerEpoch: (featureRows.count + examples.count) * count)
     weights.withUnsafeMutableBufferPointer { weights in
       biases.withUnsafeMutableBufferPointer { biases in
         scores.withUnsafeMutableBufferPointer { scores in
           featureRows.withUnsafeBufferPointer { featureRows in
             featureValues.withUnsafeBufferPointer { featureValues in
-              for epoch in 0..<tuning.epochs {
+              for epoch in 0..<epochs {
                 // Fisher-Yates with our own generator: the same order on every platform.
                 for index in stride(from: order.count - 1, to: 0, by: -1) {
                   order.swapAt(index, random.next(index + 1))
                 }
                 let rate = Float(
                   tuning.learningRate / (1 + Double(epoch) * tuning.learningRateDecay))
-                for index in order {
+                for index in order.prefix(examplesPerEpoch) {
                   let features = starts[index]..<starts[index + 1]
                   let target = exampleLabels[index]
                   for label in 0..<count { scores[label] = Double(biases[label]) }
@@ -94,6 +99,24 @@ extension IntentModel {
       }
     }
     return IntentModel(labels: labels, rows: rows, weights: weights, biases: biases)
+  }
+
+  /// The features to keep when every feature's weights for every label would pass
+  /// ``IntentModelTuning/maximumWeights``: the most frequent ones (ties by hash), or `nil`
+  /// to keep them all.
+  private static func keptFeatures(examples: [Example], labels: Int, tuning: IntentModelTuning)
+    -> Set<UInt64>?
+  {
+    let occurrences = examples.reduce(0) { $0 + $1.features.hashes.count }
+    guard occurrences * labels > tuning.maximumWeights else { return nil }
+    var frequency: [UInt64: Int] = [:]
+    for example in examples {
+      for hash in example.features.hashes { frequency[hash, default: 0] += 1 }
+    }
+    guard labels > 0, frequency.count * labels > tuning.maximumWeights else { return nil }
+    let keep = tuning.maximumWeights / labels
+    let ranked = frequency.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    return Set(ranked.prefix(keep).map(\.key))
   }
 
   /// ``softmax(_:)`` over a buffer, in place, with the same arithmetic in the same order.
