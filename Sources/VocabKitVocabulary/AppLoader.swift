@@ -644,22 +644,51 @@ struct AppLoader {
   struct Context {
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// "Did you mean" for each unknown key and its allowed keys, found once: a file may
+    /// repeat one misspelled key a million times.
+    var suggestions: [[String]: String?] = [:]
+
+    /// Diagnostics reported of each code, and those past ``Diagnostic/maximumPerFileAndCode``
+    /// (not kept: a file can repeat one mistake millions of times).
+    var reported: [String: Int] = [:]
+    var omitted: [(code: String, severity: Diagnostic.Severity, count: Int)] = []
+
+    /// True when a diagnostic of `code` reported now would be kept.
+    func keeps(_ code: String) -> Bool {
+      reported[code, default: 0] < Diagnostic.maximumPerFileAndCode
+    }
 
     /// Reports a problem at `node`'s line, or at `line` when given.
     mutating func report(
       _ severity: Diagnostic.Severity, _ code: String, _ node: PropertyListNode?,
-      _ keyPath: String, _ message: String, line: Int? = nil
+      _ keyPath: String, _ message: @autoclosure () -> String, line: Int? = nil
     ) {
+      let count = reported[code, default: 0] + 1
+      reported[code] = count
+      guard count <= Diagnostic.maximumPerFileAndCode else {
+        if let index = omitted.firstIndex(where: { $0.code == code }) {
+          omitted[index].count += 1
+          if severity.rank < omitted[index].severity.rank { omitted[index].severity = severity }
+        } else {
+          omitted.append((code, severity, 1))
+        }
+        return
+      }
       diagnostics.append(
         Diagnostic(
           severity, code: code, file: file, line: line ?? node?.line, keyPath: keyPath,
-          message: message))
+          message: message()))
     }
   }
 
   private mutating func flush(_ context: inout Context) {
     diagnostics += context.diagnostics
+    for (code, severity, count) in context.omitted {
+      diagnostics.append(
+        Diagnostic.omission(count, code: code, severity: severity, file: context.file))
+    }
     context.diagnostics = []
+    context.omitted = []
   }
 
   private func dictionary(_ node: PropertyListNode, at path: String, _ context: inout Context)
@@ -729,8 +758,17 @@ struct AppLoader {
     for (key, value) in node.dictionary ?? [] where !allowed.contains(key) {
       let shown = Self.shortened(key)
       var message = "unknown key '\(shown)'; it is ignored"
-      if let suggestion = Self.suggestion(for: key, in: allowed) {
-        message += ". Did you mean '\(suggestion)'?"
+      // "Did you mean" only for the diagnostics kept, and once for each key repeated.
+      if context.keeps("unknown-key") {
+        let memoKey = allowed + [key]
+        let suggestion: String?
+        if let known = context.suggestions[memoKey] {
+          suggestion = known
+        } else {
+          suggestion = Self.suggestion(for: key, in: allowed)
+          context.suggestions[memoKey] = .some(suggestion)
+        }
+        if let suggestion { message += ". Did you mean '\(suggestion)'?" }
       }
       context.report(
         .warning, "unknown-key", value, path.isEmpty ? shown : "\(path).\(shown)", message,

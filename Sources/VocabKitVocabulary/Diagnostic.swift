@@ -8,6 +8,15 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     case warning
     /// Worth knowing, but deliberate and harmless (never fails `vocab lint`, not even with `--strict`).
     case note
+
+    /// Errors first.
+    var rank: Int {
+      switch self {
+      case .error: 0
+      case .warning: 1
+      case .note: 2
+      }
+    }
   }
 
   public var severity: Severity
@@ -31,6 +40,52 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     self.line = line
     self.keyPath = keyPath
     self.message = message
+  }
+
+  /// Diagnostics of one code kept for one file; past it, one diagnostic says how many more
+  /// there were. A broken 64 MiB plist can hold millions of the same mistake, and a list
+  /// of them all would cost gigabytes and say nothing the first thousand do not.
+  public static let maximumPerFileAndCode = 1_000
+
+  /// `diagnostics` with at most ``maximumPerFileAndCode`` of each file and code, in their
+  /// order, and after them a `more-diagnostics` diagnostic for each file and code cut short,
+  /// of the most severe severity cut.
+  ///
+  /// - Complexity: O(*n*) for *n* diagnostics.
+  public static func limited(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var counts: [[String]: Int] = [:]
+    var result: [Diagnostic] = []
+    var omitted: [(key: [String], severity: Severity, count: Int)] = []
+    var omittedIndex: [[String]: Int] = [:]
+    for diagnostic in diagnostics {
+      let key = [diagnostic.file, diagnostic.code]
+      let count = counts[key, default: 0] + 1
+      counts[key] = count
+      if count <= maximumPerFileAndCode {
+        result.append(diagnostic)
+      } else if let index = omittedIndex[key] {
+        omitted[index].count += 1
+        if diagnostic.severity.rank < omitted[index].severity.rank {
+          omitted[index].severity = diagnostic.severity
+        }
+      } else {
+        omittedIndex[key] = omitted.count
+        omitted.append((key, diagnostic.severity, 1))
+      }
+    }
+    for (key, severity, count) in omitted {
+      result.append(omission(count, code: key[1], severity: severity, file: key[0]))
+    }
+    return result
+  }
+
+  /// Says that `count` more diagnostics of `code` in `file` are not shown.
+  static func omission(_ count: Int, code: String, severity: Severity, file: String) -> Diagnostic {
+    Diagnostic(
+      severity, code: "more-diagnostics", file: file,
+      message:
+        "\(count) more '\(code)' diagnostics in this file are not shown (the first \(maximumPerFileAndCode) are)"
+    )
   }
 
   /// `path:line: error: message (at KeyPath)`, as compilers print it.
@@ -63,8 +118,11 @@ extension String {
     return result
   }
 
+  /// Control characters (general category Cc is exactly U+0000-U+001F and U+007F-U+009F,
+  /// stable since Unicode 1.1) and the bidirectional embeddings, overrides and isolates.
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.generalCategory == .control
-      || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    let value = scalar.value
+    return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
   }
 }

@@ -119,7 +119,7 @@ extension VocabularyRegistry {
           registry.apps.append(app)
         }
       }
-      registry.diagnostics += loader.diagnostics
+      registry.diagnostics += Diagnostic.limited(loader.diagnostics)
       registry.sourceFiles += loader.files
     }
     if appFolders.isEmpty {

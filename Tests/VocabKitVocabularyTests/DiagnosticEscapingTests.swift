@@ -22,4 +22,19 @@ import Testing
       #expect(text.escapingControlCharacters == text)
     }
   }
+
+  /// The range check agrees with Unicode's general category on every scalar.
+  @Test func everyControlCharacterAndNothingElseIsEscaped() {
+    let bidi: Set<UInt32> = [
+      0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    ]
+    var disagreements: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let expected = scalar.properties.generalCategory == .control || bidi.contains(value)
+      let text = String(Character(scalar))
+      if (text.escapingControlCharacters != text) != expected { disagreements.append(value) }
+    }
+    #expect(disagreements.isEmpty)
+  }
 }

@@ -121,6 +121,48 @@ struct LoaderDetailTests {
     #expect(diagnostic.message.contains("Did you mean 'IntentPhrases'?"))
   }
 
+  @Test("one mistake repeated past the bound is kept a thousand times, then counted")
+  func repeatedMistakesAreCounted() throws {
+    let extra = 7
+    let count = Diagnostic.maximumPerFileAndCode + extra
+    let keys = (0..<count).map { "\t<key>IntentPhrase\($0)</key>\n\t<true/>" }
+    let registry = try load([
+      "Base.lproj/AppIntentVocabulary.plist": plistDocument(
+        "<dict>\n" + keys.joined(separator: "\n") + "\n</dict>")
+    ])
+    let unknown = registry.diagnostics.filter { $0.code == "unknown-key" }
+    #expect(unknown.count == Diagnostic.maximumPerFileAndCode)
+    #expect(unknown.first?.message.contains("Did you mean 'IntentPhrases'?") == true)
+    let more = try #require(registry.diagnostics.first { $0.code == "more-diagnostics" })
+    #expect(more.severity == .warning)
+    #expect(more.file == "App.app/Base.lproj/AppIntentVocabulary.plist")
+    #expect(more.message.hasPrefix("\(extra) more 'unknown-key' diagnostics"))
+  }
+
+  @Test("the bound counts each file and code on its own, keeps order and the worst severity")
+  func limitedDiagnostics() {
+    let bound = Diagnostic.maximumPerFileAndCode
+    var input: [Diagnostic] = []
+    for index in 0..<(bound + 3) {
+      input.append(Diagnostic(.warning, code: "a", file: "one", message: "\(index)"))
+      input.append(
+        Diagnostic(
+          index == bound + 1 ? .error : .warning, code: "b", file: "one", message: "\(index)"))
+      if index < bound {
+        input.append(Diagnostic(.note, code: "a", file: "two", message: "\(index)"))
+      }
+    }
+    let output = Diagnostic.limited(input)
+    let kept = output.filter { $0.code != "more-diagnostics" }
+    #expect(kept == input.filter { Int($0.message)! < bound })
+    let more = output.filter { $0.code == "more-diagnostics" }
+    #expect(more.map(\.severity) == [.warning, .error])
+    #expect(more.map(\.file) == ["one", "one"])
+    #expect(more[0].message.hasPrefix("3 more 'a' "))
+    #expect(more[1].message.hasPrefix("3 more 'b' "))
+    #expect(Diagnostic.limited(kept) == kept)
+  }
+
   @Test("UserVocabulary.plist takes Apple's constant names for its types, and suggests them")
   func appleConstantNames() throws {
     let registry = try load([
