@@ -8,6 +8,10 @@ struct AppLoader {
   static let maximumStringBytes = 1024
   /// iOS rejects an app with more alternative names than this per localization.
   static let maximumAlternativeNames = 3
+  /// Example phrases read for one app, over all its localizations: Snips' and SLURP's whole
+  /// training sets fit ten times over; a 64 MiB plist of short examples (over a million)
+  /// would cost compiling a second for every 60,000.
+  package static let maximumExamplesPerApp = 50_000
 
   let root: URL
   let folder: String
@@ -191,6 +195,7 @@ struct AppLoader {
     var intentOrder: [String] = []
     var intents: [String: Intent] = [:]
     var exampleSites: [ExampleSite] = []
+    var examplesCut = false
     for localization in chosenLocalizations(containing: "AppIntentVocabulary.plist") {
       let file = path(localization, "AppIntentVocabulary.plist")
       guard let plist = read(file) else { continue }
@@ -303,6 +308,16 @@ struct AppLoader {
           }
           for (exampleIndex, example) in examples.enumerated() {
             let examplePath = "\(base).IntentExamples[\(exampleIndex)]"
+            guard exampleSites.count < Self.maximumExamplesPerApp else {
+              if !examplesCut {
+                examplesCut = true
+                context.report(
+                  .error, "too-many-examples", example, examplePath,
+                  "the app has more than \(Self.maximumExamplesPerApp) example phrases; this one and every later one are skipped"
+                )
+              }
+              break
+            }
             guard let text = string(example, at: examplePath, &context) else { continue }
             guard checkLength(text, example, examplePath, &context) else { continue }
             intents[name]!.examples.append(IntentExample(text: text, localization: localization))
@@ -738,11 +753,22 @@ struct AppLoader {
       return nil
     }
     guard let text = string(value, at: keyPath, &context) else { return nil }
-    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+    guard !Self.isBlank(text) else {
       context.report(.error, "empty-string", value, keyPath, "'\(key)' is empty")
       return nil
     }
     return text
+  }
+
+  /// True when `text` is empty or only white space and line breaks (as
+  /// `trimmingCharacters(in: .whitespacesAndNewlines).isEmpty`, without making a copy).
+  static func isBlank(_ text: String) -> Bool {
+    for scalar in text.unicodeScalars {
+      // Printable ASCII is never white space: most names stop at their first letter.
+      if scalar.value > 0x20 && scalar.value < 0x7F { return false }
+      if !CharacterSet.whitespacesAndNewlines.contains(scalar) { return false }
+    }
+    return true
   }
 
   private func optionalString(

@@ -11,16 +11,24 @@ package enum IntentTemplate {
   /// - Complexity: O(*n*) in the length of `example`.
   package static func parts(of example: String) -> [Part] {
     var parts: [Part] = []
-    var rest = Substring(example)
-    while let start = rest.range(of: "${") {
-      guard let end = rest[start.upperBound...].firstIndex(of: "}") else { break }
-      if start.lowerBound > rest.startIndex {
-        parts.append(.text(String(rest[..<start.lowerBound])))
+    var textStart = example.startIndex
+    var index = example.startIndex
+    // One pass over the characters: "${" opens a placeholder, the next "}" closes it.
+    while index < example.endIndex {
+      let next = example.index(after: index)
+      guard example[index] == "$", next < example.endIndex, example[next] == "{",
+        let end = example[example.index(after: next)...].firstIndex(of: "}")
+      else {
+        if example[index] == "$", next < example.endIndex, example[next] == "{" { break }
+        index = next
+        continue
       }
-      parts.append(.placeholder(String(rest[start.upperBound..<end])))
-      rest = rest[rest.index(after: end)...]
+      if index > textStart { parts.append(.text(String(example[textStart..<index]))) }
+      parts.append(.placeholder(String(example[example.index(after: next)..<end])))
+      index = example.index(after: end)
+      textStart = index
     }
-    if !rest.isEmpty { parts.append(.text(String(rest))) }
+    if textStart < example.endIndex { parts.append(.text(String(example[textStart...]))) }
     return parts
   }
 

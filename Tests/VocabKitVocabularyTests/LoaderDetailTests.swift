@@ -121,6 +121,40 @@ struct LoaderDetailTests {
     #expect(diagnostic.message.contains("Did you mean 'IntentPhrases'?"))
   }
 
+  @Test("blank means what trimming white space and line breaks leaves empty")
+  func blankText() {
+    let samples = [
+      "", " ", "\t\n\r", "\u{A0}", "\u{2028}\u{3000}", "\u{200B}", "a", " a ", "\u{85}x", "爱",
+      "\u{1680}",
+    ]
+    for text in samples {
+      #expect(
+        AppLoader.isBlank(text) == text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+        "\(text.debugDescription)")
+    }
+    for value in UInt32(0)...0x3000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = String(Character(scalar))
+      #expect(
+        AppLoader.isBlank(text) == text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    }
+  }
+
+  @Test("example phrases past the app's bound are skipped with one error at the first")
+  func tooManyExamples() throws {
+    let bound = AppLoader.maximumExamplesPerApp
+    let examples = (0..<(bound + 5)).map { "add ${taskTitles} to list \($0)" }
+    let registry = try load([
+      "Base.lproj/AppIntentVocabulary.plist": Self.intentVocabulary("INAddTasksIntent", examples)
+    ])
+    let intent = try #require(registry.apps.first?.intents.first)
+    #expect(intent.examples.map(\.text) == Array(examples.prefix(bound)))
+    let cut = registry.diagnostics.filter { $0.code == "too-many-examples" }
+    #expect(cut.count == 1)
+    #expect(cut.first?.keyPath == "IntentPhrases[0].IntentExamples[\(bound)]")
+    #expect(cut.first?.severity == .error)
+  }
+
   @Test("one mistake repeated past the bound is kept a thousand times, then counted")
   func repeatedMistakesAreCounted() throws {
     let extra = 7

@@ -292,6 +292,33 @@ struct IntentTemplateTests {
         == ["mediaSearch", "applicationName"])
   }
 
+  /// The one-pass split agrees with a plain reference (find "${", then "}") on seeded random
+  /// text of dollars, braces, combining marks and other scripts.
+  @Test("splits as the reference does on random text")
+  func partsMatchTheReference() {
+    func reference(_ example: String) -> [IntentTemplate.Part] {
+      var parts: [IntentTemplate.Part] = []
+      var rest = Substring(example)
+      while let start = rest.range(of: "${") {
+        guard let end = rest[start.upperBound...].firstIndex(of: "}") else { break }
+        if start.lowerBound > rest.startIndex {
+          parts.append(.text(String(rest[..<start.lowerBound])))
+        }
+        parts.append(.placeholder(String(rest[start.upperBound..<end])))
+        rest = rest[rest.index(after: end)...]
+      }
+      if !rest.isEmpty { parts.append(.text(String(rest))) }
+      return parts
+    }
+    let pieces = ["$", "{", "}", "${", "a", " ", "é", "\u{301}", "把", "\r\n", "x}"]
+    var random = SplitMix64(seed: 24)
+    for _ in 0..<3_000 {
+      let example = (0..<random.next(12)).map { _ in pieces[random.next(pieces.count)] }.joined()
+      #expect(
+        IntentTemplate.parts(of: example) == reference(example), "\(example.debugDescription)")
+    }
+  }
+
   @Test("edit distance")
   func editDistance() {
     #expect(EditDistance.characters("", "") == 0)

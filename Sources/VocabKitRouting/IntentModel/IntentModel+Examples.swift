@@ -36,8 +36,9 @@ extension IntentModel {
     func pick(_ count: Int) -> Int { random.next(count) }
 
     var examples: [Example] = []
-    let fills = tuning.fills(templates: templates.count)
-    for template in templates {
+    let chosen = trainingTemplates(templates, labelIndex: labelIndex, tuning: tuning)
+    let fills = tuning.fills(templates: chosen.count)
+    for template in chosen.map({ templates[$0] }) {
       guard let label = labelIndex[Label(app: template.app, intent: template.intent)],
         let app = apps[template.app]
       else { continue }
@@ -79,6 +80,33 @@ extension IntentModel {
       }
     }
     return train(labels: labels, examples: examples, tuning: tuning)
+  }
+
+  /// The indices of the templates to learn from: all of them, or past
+  /// ``IntentModelTuning/maximumExamples`` evenly spaced ones of each label, as many for
+  /// each (at least one), in their order.
+  ///
+  /// - Complexity: O(*t*) for *t* templates.
+  private static func trainingTemplates(
+    _ templates: [Template], labelIndex: [Label: Int], tuning: IntentModelTuning
+  ) -> [Int] {
+    guard templates.count > tuning.maximumExamples else { return Array(templates.indices) }
+    var byLabel = [[Int]](repeating: [], count: labelIndex.count)
+    for (index, template) in templates.enumerated() {
+      if let label = labelIndex[Label(app: template.app, intent: template.intent)] {
+        byLabel[label].append(index)
+      }
+    }
+    let quota = max(1, tuning.maximumExamples / max(1, labelIndex.count))
+    var chosen: [Int] = []
+    for indices in byLabel {
+      guard indices.count > quota else {
+        chosen += indices
+        continue
+      }
+      chosen += (0..<quota).map { indices[$0 * indices.count / quota] }
+    }
+    return chosen.sorted()
   }
 
   /// The vocabularies that serve a parameter, named as their shards are: the parameter's
