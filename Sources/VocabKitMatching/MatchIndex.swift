@@ -402,7 +402,9 @@ public final class MatchIndex: Sendable {
         guard !skeleton.isEmpty else { continue }
         longest = max(longest, skeleton.count)
         pairs.append((skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }, Int32(key)))
-        guard flags[key] & partialFlag == 0, skeleton.count >= MatcherTuning.minimumVariantSkeleton
+        guard flags[key] & partialFlag == 0,
+          (MatcherTuning.minimumVariantSkeleton...MatcherTuning.maximumVariantSkeleton)
+            .contains(skeleton.count)
         else {
           continue
         }
@@ -701,8 +703,12 @@ public final class MatchIndex: Sendable {
         symbols: symbolStart..<symbols.count, latin: latinStart..<latin.count, entry: entry,
         phrase: phrase, weight: weight, flags: flags)
       guard tokens.count > 1 else { return }
-      // Each word's key is its part of the whole phrase's symbols and Latin bytes.
+      // Each word's key is its part of the whole phrase's symbols and Latin bytes; a long
+      // phrase's first few words only.
+      var partials = 0
       for token in tokens where keys.tokenStandsAlone[token] {
+        guard partials < MatcherTuning.maximumPartialKeys else { break }
+        partials += 1
         let part = keys.bytes(of: token..<(token + 1))
         let symbolOffset = symbolStart + part.symbols.startIndex - whole.symbols.startIndex
         let latinOffset = latinStart + part.latin.startIndex - whole.latin.startIndex

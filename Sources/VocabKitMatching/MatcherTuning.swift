@@ -42,12 +42,20 @@ package enum MatcherTuning {
   /// A match this good from the exact and skeleton lookups ends the search: the later
   /// stages (second chance, gram voting, wide lookups) cost more than they find above it.
   package static let lookupSufficientScore = 0.8
+  /// The most words of one phrase that are keys of their own (partial keys): a name or title
+  /// has fewer; a 500-character phrase of 125 words would cost 125 keys' tables (a 64 MiB
+  /// plist of them took 1.8 GB to compile).
+  package static let maximumPartialKeys = 16
   /// The most tokens a span may have in skeleton lookups: names longer than this are found
   /// by their parts.
   package static let maximumSpanTokens = 4
   /// Skeletons shorter than this get no deletion variants: short ones less an element match
   /// far too much.
   package static let minimumVariantSkeleton = 4
+  /// Skeletons longer than this get no deletion variants either: making them costs time
+  /// quadratic in the length, and a phrase that long (a dozen words and more) is found by
+  /// its words.
+  package static let maximumVariantSkeleton = 64
   /// The first skeleton lookups skip lookups naming more keys than this, as too unspecific
   /// to rank; the wide lookups take them later.
   package static let maximumSkeletonFanOut = 32

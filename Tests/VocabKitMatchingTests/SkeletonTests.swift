@@ -157,6 +157,30 @@ import VocabKitSupport
 
   /// A table read back from bytes is valid only when every field agrees with the key count:
   /// key bits, tag, directory length, start, end and order, and every key in range.
+  /// A long phrase's first words are keys of their own, the rest only part of the whole
+  /// phrase; a long whole phrase has no deletion variants. Said whole, it is still found.
+  @Test func longPhrasesKeepABoundedNumberOfKeys() throws {
+    let words = [
+      "alpaca", "bramble", "cobalt", "dervish", "falcon", "gossamer", "harbor", "juniper",
+      "kestrel", "lantern", "marigold", "nutmeg", "orchard", "pepper", "quarry", "saffron",
+      "tamarind", "umber", "velvet", "walnut",
+    ]
+    let phrase = words.joined(separator: " ")
+    let entry = MatchEntry(
+      identifier: "e0", type: "title", phrases: [MatchPhrase(phrase)], priority: 0)
+    let index = try MatchIndex(entries: [entry], normalizer: try Normalizer.shared)
+    #expect(index.keyCount == 1 + MatcherTuning.maximumPartialKeys)
+    #expect(try index.matches(in: "play \(phrase) now").first?.score ?? 0 > 0.95)
+    // A word with a key of its own is found as that word; a later one only as a sliver of
+    // the whole phrase, if at all.
+    let early = try index.matches(in: "play \(words[2]) now", cutoff: 0.3).first?.score ?? 0
+    let late = try index.matches(in: "play \(words[18]) now", cutoff: 0.3).first?.score ?? 0
+    #expect(early > 0.6)
+    #expect(late < 0.6)
+    let skeleton = Skeleton.elements(index.symbols[...])
+    #expect(skeleton.count > MatcherTuning.maximumVariantSkeleton)
+  }
+
   @Test func damagedTablesAreInvalid() throws {
     var random = SplitMix64(seed: 17)
     let keyCount = 300
