@@ -3,7 +3,7 @@
 // binary (no `main`: libFuzzer supplies it and calls `LLVMFuzzerTestOneInput`).
 import PackageDescription
 
-let fuzzTargets = ["FuzzNormalizer", "FuzzPlist", "FuzzCorpus", "FuzzRoute"]
+let fuzzTargets = ["FuzzNormalizer", "FuzzPlist", "FuzzCorpus", "FuzzRoute", "FuzzCache"]
 
 /// SwiftPM names a path dependency after its folder, which is not always `main` (CI clones
 /// elsewhere), so the identity of the main package is taken from the parent folder's name.

@@ -4,7 +4,7 @@
 #   bash Scripts/fuzz.sh [SECONDS_PER_TARGET]      # default 60
 #
 # Environment:
-#   FUZZ_TARGETS       targets to run (default: all four), e.g. "FuzzPlist FuzzRoute"
+#   FUZZ_TARGETS       targets to run (default: all five), e.g. "FuzzPlist FuzzRoute"
 #   FUZZ_SCRATCH_PATH  SwiftPM scratch path (default /tmp/vocabkit-fuzz-build)
 #   FUZZ_WORK_DIR      grown corpora, crashers and logs (default .build/fuzz)
 #   FUZZ_JOBS          parallel libFuzzer workers per target (default 1)
@@ -19,20 +19,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-60}
-targets=${FUZZ_TARGETS:-FuzzNormalizer FuzzPlist FuzzCorpus FuzzRoute}
+targets=${FUZZ_TARGETS:-FuzzNormalizer FuzzPlist FuzzCorpus FuzzRoute FuzzCache}
 scratch=${FUZZ_SCRATCH_PATH:-/tmp/vocabkit-fuzz-build}
 work=${FUZZ_WORK_DIR:-$root/.build/fuzz}
 jobs=${FUZZ_JOBS:-1}
 configuration=${FUZZ_CONFIGURATION:-release}
 
-# The longest input per target: utterances stay short (routing is quadratic in tokens, and
-# Router rejects more than 4096 scalars), files may be longer.
+# The longest input per target: utterances up to what Router accepts (4096 scalars; routing
+# is linear in tokens), files longer; a cache as long as the seed's and some.
 max_len() {
   case $1 in
     FuzzNormalizer) echo 4096 ;;
-    FuzzRoute) echo 512 ;;
+    FuzzRoute) echo 4096 ;;
     FuzzPlist) echo 16384 ;;
     FuzzCorpus) echo 4096 ;;
+    FuzzCache) echo 65536 ;;
     *) echo 4096 ;;
   esac
 }

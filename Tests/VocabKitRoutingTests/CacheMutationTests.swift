@@ -4,7 +4,7 @@ import VocabKitMatching
 import VocabKitNormalization
 import VocabKitSupport
 
-@testable import VocabKitRouting
+@_spi(Fuzzing) @testable import VocabKitRouting
 
 /// Caches damaged behind a valid checksum (as by a bug in a writer, or on purpose): reading
 /// them is an error or a vocabulary that answers queries, never a crash or a read out of
@@ -28,6 +28,17 @@ import VocabKitSupport
       result.replaceSubrange(offset..<(offset + 8), with: value)
     }
     return result
+  }
+
+  /// The fuzz target's reader takes any header's fingerprint and fixes length and checksum:
+  /// a good cache with a stale checksum reads; a cut one is an error, not a crash.
+  @Test func theFuzzingReaderSealsWhatItReads() throws {
+    var (bytes, _) = try Self.sampleCache()
+    bytes[CompiledVocabulary.cacheHeaderSize - 1] &+= 1
+    let vocabulary = try #require(try CacheFuzzing.read(bytes))
+    #expect(try Router(vocabulary: vocabulary).route("call alex").intent == "INStartCallIntent")
+    #expect(try CacheFuzzing.read(Array(bytes.prefix(bytes.count / 2))) == nil)
+    #expect(try CacheFuzzing.read(Array(bytes.prefix(10))) == nil)
   }
 
   @Test func aResealedCopyOfAGoodCacheReads() throws {
