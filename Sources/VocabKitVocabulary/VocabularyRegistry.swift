@@ -102,20 +102,21 @@ extension VocabularyRegistry {
             "\(appFolders.count) app folders; only the first \(maximumApps) (by name) are read"))
       appFolders = Array(appFolders.prefix(maximumApps))
     }
+    // The folder of each bundle identifier read so far: a duplicate is found in one lookup.
+    var folderOfIdentifier: [String: String] = [:]
     for folder in appFolders {
       var loader = AppLoader(root: directory, folder: folder, locale: locale)
       if let app = loader.load() {
-        if let existing = registry.apps.first(where: {
-          $0.bundleIdentifier == app.bundleIdentifier
-        }) {
+        if let existing = folderOfIdentifier[app.bundleIdentifier] {
           registry.diagnostics.append(
             Diagnostic(
               .error, code: "duplicate-app", file: "\(folder)/Info.plist",
               keyPath: "CFBundleIdentifier",
               message:
-                "bundle identifier '\(app.bundleIdentifier)' is already used by \(existing.folder); this app is skipped"
+                "bundle identifier '\(app.bundleIdentifier)' is already used by \(existing); this app is skipped"
             ))
         } else {
+          folderOfIdentifier[app.bundleIdentifier] = app.folder
           registry.apps.append(app)
         }
       }
