@@ -316,10 +316,15 @@ struct XMLPropertyListParser {
     position += 1
   }
 
-  private func hasPrefix(_ prefix: String) -> Bool {
-    let utf8 = Array(prefix.utf8)
-    guard position + utf8.count <= bytes.count else { return false }
-    return bytes[position..<position + utf8.count].elementsEqual(utf8)
+  /// Whether the bytes at the position start with `prefix` (compared in place: this runs for
+  /// every element of a file).
+  private func hasPrefix(_ prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard position + count <= bytes.count else { return false }
+    return prefix.withUTF8Buffer { utf8 in
+      for offset in 0..<count where bytes[position + offset] != utf8[offset] { return false }
+      return true
+    }
   }
 
   /// Skips white space, comments, the XML declaration and the DOCTYPE.
@@ -328,6 +333,8 @@ struct XMLPropertyListParser {
       let byte = bytes[position]
       if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
         advance()
+      } else if byte != UInt8(ascii: "<") {
+        return
       } else if hasPrefix("<!--") {
         try skip(past: "-->", what: "comment")
       } else if hasPrefix("<?") {
@@ -340,12 +347,13 @@ struct XMLPropertyListParser {
     }
   }
 
-  private mutating func skip(past terminator: String, what: String) throws(PropertyListSyntaxError)
+  private mutating func skip(past terminator: StaticString, what: String)
+    throws(PropertyListSyntaxError)
   {
     let startLine = line
     while position < bytes.count {
       if hasPrefix(terminator) {
-        for _ in 0..<terminator.utf8.count { advance() }
+        for _ in 0..<terminator.utf8CodeUnitCount { advance() }
         return
       }
       advance()
@@ -367,14 +375,14 @@ struct XMLPropertyListParser {
       isClosing = true
       advance()
     }
-    var name: [UInt8] = []
+    let nameStart = position
     while position < bytes.count, bytes[position] != UInt8(ascii: ">"),
       bytes[position] != UInt8(ascii: "/"), bytes[position] != 0x20, bytes[position] != 0x0A,
       bytes[position] != 0x09, bytes[position] != 0x0D
     {
-      name.append(bytes[position])
       advance()
     }
+    let name = bytes[nameStart..<position]
     // Attributes (such as version="1.0") are skipped.
     var isSelfClosing = false
     while position < bytes.count, bytes[position] != UInt8(ascii: ">") {
@@ -427,8 +435,14 @@ struct XMLPropertyListParser {
         output += try readEntity()
         continue
       }
-      output.append(byte)
-      advance()
+      // Plain text up to the next markup or entity, copied at once.
+      let start = position
+      while position < bytes.count, bytes[position] != UInt8(ascii: "<"),
+        bytes[position] != UInt8(ascii: "&")
+      {
+        advance()
+      }
+      output += bytes[start..<position]
     }
     throw PropertyListSyntaxError(
       line: startLine, message: "unterminated <\(name)> (truncated?)")
