@@ -24,7 +24,10 @@ final class NumberLexicon: Sendable {
   ]
 
   /// One locale's spelled-out numbers.
-  struct Table: Sendable {
+  ///
+  /// A class: the normalizer asks for the table of every token's script, and handing out a
+  /// reference costs one retain where a copy of the fields cost one for each.
+  final class Table: Sendable {
     /// Joined folded words → number.
     let entries: [String: SpokenNumber]
     /// Every folded word that occurs in some spelled-out number.
@@ -33,6 +36,13 @@ final class NumberLexicon: Sendable {
     let scaleWords: WordSet
     /// The most words any entry has.
     let longestEntry: Int
+
+    init(entries: [String: SpokenNumber], words: WordSet, scaleWords: WordSet, longestEntry: Int) {
+      self.entries = entries
+      self.words = words
+      self.scaleWords = scaleWords
+      self.longestEntry = longestEntry
+    }
   }
 
   /// The locale whose numbers are written in `script`: each locale writes its number words in
