@@ -272,18 +272,36 @@ extension RoutingContext {
   /// A carrier word's costs against every token and every pair of adjacent tokens, cached.
   mutating func costs(of word: [UInt8]) -> [Double] {
     if let cached = wordCosts[word] { return cached }
-    let n = tokenSymbols.count
     var result = tokenSymbols.map { wordCost(word, $0) }
-    if n > 1 {
-      for i in 0..<(n - 1) { result.append(wordCost(word, tokenSymbols[i] + tokenSymbols[i + 1])) }
-    }
+    result += pairSymbols.map { wordCost(word, $0) }
     wordCosts[word] = result
     return result
   }
 
+  /// The least a substitution costs per unit of weight gap between its symbols.
+  private static let weightGap = ErrorModel.standard.weightGapBound
+
+  /// 1 - the phonetic similarity of a carrier word and a token, or 1 when they are less alike
+  /// than ``RoutingCosts/minimumWordSimilarity``.
   func wordCost(_ word: [UInt8], _ token: [UInt8]) -> Double {
-    let similarity = PhoneticKey.similarity(word, token)
-    return similarity < costs.minimumWordSimilarity ? 1 : 1 - similarity
+    Self.wordCost(word, token, minimumSimilarity: costs.minimumWordSimilarity)
+  }
+
+  /// ``wordCost(_:_:)`` for any minimum: the alignment is cut off as soon as it costs more
+  /// than the minimum allows, and skipped when the two weights alone differ by more.
+  static func wordCost(_ word: [UInt8], _ token: [UInt8], minimumSimilarity: Double) -> Double {
+    if word == token { return 0 }
+    if word.isEmpty || token.isEmpty { return 1 }
+    let model = ErrorModel.standard
+    let (wordWeight, tokenWeight) = (model.weight(word), model.weight(token))
+    let weight = max(wordWeight, tokenWeight, 1)
+    // Similar enough only when the distance is at most this.
+    let limit = Int32(((1 - minimumSimilarity) * Double(weight)).rounded(.down))
+    if Double(abs(wordWeight - tokenWeight)) * weightGap > Double(limit) { return 1 }
+    let distance = model.distance(word, token, atMost: limit)
+    guard distance <= limit else { return 1 }
+    let similarity = max(0, 1 - Double(distance) / Double(weight))
+    return similarity < minimumSimilarity ? 1 : 1 - similarity
   }
 
   /// The cost of filling a slot with a span; `boundMatches` are the slot's vocabulary

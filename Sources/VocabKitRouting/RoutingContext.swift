@@ -26,6 +26,8 @@ struct RoutingContext {
   let costs = RoutingCosts.standard
   let utterance: PreparedUtterance
   let tokenSymbols: [[UInt8]]
+  /// The symbols of each pair of adjacent tokens, said as one word.
+  let pairSymbols: [[UInt8]]
   /// Tokens that name an app or are fillers: extra words that cost (almost) nothing.
   let cheapTokens: [Bool]
   let appMatches: [Match]
@@ -60,6 +62,7 @@ struct RoutingContext {
     self.policy = policy
     self.utterance = utterance
     tokenSymbols = utterance.tokens.map { PhoneticKey(latinKey: $0.latinKey).symbols }
+    pairSymbols = zip(tokenSymbols, tokenSymbols.dropFirst()).map { $0 + $1 }
     let appMatches = vocabulary.appNames.matches(
       in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
     self.appMatches = appMatches
