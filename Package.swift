@@ -40,6 +40,14 @@ let package = Package(
         "VocabKitRouting",
       ]
     ),
+    // The suites of `vocab bench` and their generated and census-drawn vocabularies.
+    .target(
+      name: "VocabKitBenchmarks",
+      dependencies: [
+        "VocabKitSupport", "VocabKitNormalization", "VocabKitMatching", "VocabKitRouting",
+        "VocabKitEvaluation",
+      ]
+    ),
     .target(
       name: "VocabKit",
       dependencies: [
@@ -49,8 +57,8 @@ let package = Package(
     .executableTarget(
       name: "VocabCLI",
       dependencies: [
-        "VocabKit", "VocabKitEvaluation", "VocabKitSupport", "VocabKitNormalization",
-        "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
+        "VocabKit", "VocabKitEvaluation", "VocabKitBenchmarks", "VocabKitSupport",
+        "VocabKitNormalization", "VocabKitVocabulary", "VocabKitMatching", "VocabKitRouting",
       ]
     ),
     .testTarget(

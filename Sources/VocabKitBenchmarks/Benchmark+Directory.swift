@@ -4,73 +4,7 @@ import VocabKitNormalization
 import VocabKitRouting
 import VocabKitSupport
 
-/// Names drawn by their frequency in the 1990 US Census (`Benchmarks/census`).
-struct CensusNames {
-  let names: [String]
-  /// Running totals of the names' weights, for drawing by binary search.
-  let cumulative: [Double]
-
-  /// Reads a file of `make_census.py`: a comment ending in the share the list covers, then
-  /// a name a line with its weight, or without one for names too rare for the census to
-  /// give a share (they share the rest of the covered share evenly).
-  init(contentsOf path: String) throws {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw CommandFailure(
-        description: "\(path): cannot read the census names (\(error.localizedDescription)); "
-          + "run from the package root or pass --census DIR")
-    }
-    var names: [String] = []
-    var weights: [Double?] = []
-    var covered: Double? = nil
-    for (number, line) in text.split(separator: "\n").enumerated() {
-      if line.hasPrefix("#") {
-        covered = line.split(separator: " ").last.flatMap { Double($0) }
-        continue
-      }
-      let fields = line.split(separator: "\t")
-      guard let name = fields.first, fields.count <= 2 else {
-        throw CommandFailure(description: "\(path):\(number + 1): expected a name and a weight")
-      }
-      names.append(String(name))
-      if fields.count == 2 {
-        guard let weight = Double(fields[1]), weight > 0 else {
-          throw CommandFailure(
-            description: "\(path):\(number + 1): weight '\(fields[1])' is not a positive number")
-        }
-        weights.append(weight)
-      } else {
-        weights.append(nil)
-      }
-    }
-    guard !names.isEmpty else { throw CommandFailure(description: "\(path): no names") }
-    let listed = weights.reduce(0) { $0 + ($1 ?? 0) }
-    let unweighted = weights.filter { $0 == nil }.count
-    let rest = unweighted == 0 ? 0 : max(0, (covered ?? listed) - listed) / Double(unweighted)
-    var total = 0.0
-    cumulative = weights.map {
-      total += $0 ?? rest
-      return total
-    }
-    self.names = names
-  }
-
-  /// A name drawn with probability proportional to its weight.
-  func draw(_ generator: inout SplitMix64) -> String {
-    let target = Double(generator.next() >> 11) / Double(1 << 53) * cumulative.last!
-    var low = 0
-    var high = cumulative.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if cumulative[middle] > target { high = middle } else { low = middle + 1 }
-    }
-    return names[low]
-  }
-}
-
-extension BenchCommand {
+extension Benchmark {
   /// How a directory query was said.
   enum DirectoryQuery: String, CaseIterable {
     case exact = "exact full name"
@@ -91,9 +25,11 @@ extension BenchCommand {
   /// Census-drawn contact directories of `size` entries queried as recognizers write names:
   /// each query kind's median and p99 through `MatchIndex.matches` (what `Router` and
   /// `vocab score` call), top-1, and for a first name alone how many answers came back.
-  static func directorySuite(
-    entries size: Int, queries: Int, seed: UInt64, census: String, vocab: String,
-    export: String? = nil, _ emit: (Result) throws -> Void
+  ///
+  /// `executable` is the `vocab` binary, timed reading the queries from standard input.
+  package static func directorySuite(
+    entries size: Int, queries: Int, seed: UInt64, census: String, executable: URL,
+    export: String? = nil, _ emit: Emit
   ) throws {
     let first = try CensusNames(contentsOf: census + "/first.txt")
     let last = try CensusNames(contentsOf: census + "/last.txt")
@@ -123,7 +59,7 @@ extension BenchCommand {
         suite: "directory",
         name:
           "\(size) census contacts: \(byFullName.count) distinct full names, the commonest first "
-          + "name \(format2(largestShare * 100))% of entries", count: size,
+          + "name \(twoDecimals(largestShare * 100))% of entries", count: size,
         medianMicroseconds: 0, p99Microseconds: 0, compileSeconds: compile / 1e6))
     let limit = 5
     var lines: [String] = []
@@ -143,7 +79,7 @@ extension BenchCommand {
         samples.append(try time { found = try index!.matches(in: text, limit: limit) })
         if export != nil, kind != .surnameOnly, kind != .firstNameOnly {
           exported.append(
-            try JSONOutput.line(["text": text, "expect_id": "c\(drawn)", "kind": kind.rawValue]))
+            try jsonLine(["text": text, "expect_id": "c\(drawn)", "kind": kind.rawValue]))
         }
         answers += found.count
         let top = found.first.map { entries[Int($0.identifier.dropFirst())!] }
@@ -165,7 +101,7 @@ extension BenchCommand {
       let (median, p99) = summary(samples)
       let answered =
         kind == .firstNameOnly
-        ? ", \(format2(Double(answers) / Double(samples.count))) answers a query (at most \(limit)),"
+        ? ", \(twoDecimals(Double(answers) / Double(samples.count))) answers a query (at most \(limit)),"
           + " top-1 = share whose answers all have that first name"
         : ""
       try emit(
@@ -180,13 +116,13 @@ extension BenchCommand {
       let vocabulary = people.enumerated().map {
         "c\($0.offset)\t\($0.element.first) \($0.element.last)"
       }
-      try AtomicFile.write(
+      try write(
         vocabulary.joined(separator: "\n") + "\n", to: "\(export)/directory-vocab-\(size).tsv")
-      try AtomicFile.write(
+      try write(
         exported.joined(separator: "\n") + "\n", to: "\(export)/directory-queries-\(size).jsonl")
     }
     try scoreOverStandardInput(
-      entries: entries, lines: lines, size: size, vocab: vocab, emit)
+      entries: entries, lines: lines, size: size, executable: executable, emit)
   }
 
   /// One query of `kind` for `person`, lowercased as recognizers write.
@@ -224,10 +160,9 @@ extension BenchCommand {
   /// Times `vocab score` reading the directory's queries from standard input, against the
   /// same process given no queries: the difference over the count is the time a query.
   static func scoreOverStandardInput(
-    entries: [MatchEntry], lines: [String], size: Int, vocab: String,
-    _ emit: (Result) throws -> Void
+    entries: [MatchEntry], lines: [String], size: Int, executable: URL, _ emit: Emit
   ) throws {
-    let root = try BenchCommand.temporaryDirectory("vocabkit-directory")
+    let root = try temporaryDirectory("vocabkit-directory")
     defer { try? FileManager.default.removeItem(at: root) }
     try GeneratedVocabulary.writeApp(
       at: root.appendingPathComponent("vocab/Directory.app"), name: "Directory",
@@ -236,7 +171,6 @@ extension BenchCommand {
       "score", "--vocab", root.appendingPathComponent("vocab").path, "--cache",
       root.appendingPathComponent("vocab.cache").path, "--limit", "5",
     ]
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     func run(_ input: String) throws -> Double {
       let process = Process()
       process.executableURL = executable
@@ -251,7 +185,7 @@ extension BenchCommand {
       try stdin.fileHandleForWriting.close()
       process.waitUntilExit()
       guard process.terminationStatus == 0 else {
-        throw CommandFailure(description: "vocab score exited with \(process.terminationStatus)")
+        throw Failure(description: "vocab score exited with \(process.terminationStatus)")
       }
       let elapsed = ContinuousClock.now - start
       return Double(elapsed.components.seconds) * 1e6
@@ -275,18 +209,5 @@ extension BenchCommand {
         name: "\(size) contacts through vocab score over stdin (start-up \(Int(start / 1000)) ms, "
           + "median of 3, excluded)", count: lines.count, medianMicroseconds: perQuery,
         p99Microseconds: perQuery))
-  }
-
-  /// A new private directory under the temporary directory (`mkdtemp`): never a path
-  /// another user could have planted.
-  static func temporaryDirectory(_ prefix: String) throws -> URL {
-    var template = Array(
-      (FileManager.default.temporaryDirectory.path + "/\(prefix)-XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    guard made != nil else {
-      throw CommandFailure(description: "cannot make a temporary directory: errno \(errno)")
-    }
-    let path = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return URL(fileURLWithPath: String(decoding: path, as: UTF8.self))
   }
 }

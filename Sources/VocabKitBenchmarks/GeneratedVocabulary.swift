@@ -1,6 +1,5 @@
 import Foundation
-import VocabKit
-import VocabKitSupport
+import VocabKitMatching
 
 /// Seeded synthetic names and queries for the match benchmark.
 ///
@@ -115,14 +114,14 @@ struct GeneratedVocabulary {
     func plist(_ body: String) -> String {
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)</plist>\n"
     }
-    try AtomicFile.write(
+    try Benchmark.write(
       plist(
         "<dict><key>CFBundleIdentifier</key><string>com.example.\(name.lowercased())</string>"
           + "<key>CFBundleName</key><string>\(name)</string></dict>"),
       to: folder.appendingPathComponent("Info.plist").path)
     if !callExamples.isEmpty {
       let examples = callExamples.map { "<string>\($0)</string>" }.joined()
-      try AtomicFile.write(
+      try Benchmark.write(
         plist(
           "<dict><key>IntentPhrases</key><array><dict>"
             + "<key>IntentName</key><string>INStartCallIntent</string>"
@@ -137,7 +136,7 @@ struct GeneratedVocabulary {
           + "<key>spokenPhrase</key><string>\($0.phrases[0].text)</string></dict>"
         : "    <string>\($0.phrases[0].text)</string>"
     }
-    try AtomicFile.write(
+    try Benchmark.write(
       plist(
         "<dict>\n  <key>contactName</key>\n  <array>\n" + names.joined(separator: "\n")
           + "\n  </array>\n</dict>\n"),
