@@ -663,14 +663,13 @@ struct AppLoader {
     /// repeat one misspelled key a million times.
     var suggestions: [[String]: String?] = [:]
 
-    /// Diagnostics reported of each code, and those past ``Diagnostic/maximumPerFileAndCode``
-    /// (not kept: a file can repeat one mistake millions of times).
-    var reported: [String: Int] = [:]
-    var omitted: [(code: String, severity: Diagnostic.Severity, count: Int)] = []
+    /// Admits the first ``Diagnostic/maximumPerFileAndCode`` of each code and counts the
+    /// rest (not kept: a file can repeat one mistake millions of times).
+    var limiter = Diagnostic.Limiter()
 
     /// True when a diagnostic of `code` reported now would be kept.
     func keeps(_ code: String) -> Bool {
-      reported[code, default: 0] < Diagnostic.maximumPerFileAndCode
+      limiter.wouldAdmit(code, in: file)
     }
 
     /// Reports a problem at `node`'s line, or at `line` when given.
@@ -678,17 +677,7 @@ struct AppLoader {
       _ severity: Diagnostic.Severity, _ code: String, _ node: PropertyListNode?,
       _ keyPath: String, _ message: @autoclosure () -> String, line: Int? = nil
     ) {
-      let count = reported[code, default: 0] + 1
-      reported[code] = count
-      guard count <= Diagnostic.maximumPerFileAndCode else {
-        if let index = omitted.firstIndex(where: { $0.code == code }) {
-          omitted[index].count += 1
-          if severity.rank < omitted[index].severity.rank { omitted[index].severity = severity }
-        } else {
-          omitted.append((code, severity, 1))
-        }
-        return
-      }
+      guard limiter.admit(code, in: file, severity: severity) else { return }
       diagnostics.append(
         Diagnostic(
           severity, code: code, file: file, line: line ?? node?.line, keyPath: keyPath,
@@ -698,12 +687,8 @@ struct AppLoader {
 
   private mutating func flush(_ context: inout Context) {
     diagnostics += context.diagnostics
-    for (code, severity, count) in context.omitted {
-      diagnostics.append(
-        Diagnostic.omission(count, code: code, severity: severity, file: context.file))
-    }
+    diagnostics += context.limiter.takeOmissions()
     context.diagnostics = []
-    context.omitted = []
   }
 
   private func dictionary(_ node: PropertyListNode, at path: String, _ context: inout Context)

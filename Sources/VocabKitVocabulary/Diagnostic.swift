@@ -53,39 +53,64 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
   ///
   /// - Complexity: O(*n*) for *n* diagnostics.
   public static func limited(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var counts: [[String]: Int] = [:]
-    var result: [Diagnostic] = []
-    var omitted: [(key: [String], severity: Severity, count: Int)] = []
-    var omittedIndex: [[String]: Int] = [:]
-    for diagnostic in diagnostics {
-      let key = [diagnostic.file, diagnostic.code]
-      let count = counts[key, default: 0] + 1
-      counts[key] = count
-      if count <= maximumPerFileAndCode {
-        result.append(diagnostic)
-      } else if let index = omittedIndex[key] {
-        omitted[index].count += 1
-        if diagnostic.severity.rank < omitted[index].severity.rank {
-          omitted[index].severity = diagnostic.severity
-        }
-      } else {
-        omittedIndex[key] = omitted.count
-        omitted.append((key, diagnostic.severity, 1))
-      }
-    }
-    for (key, severity, count) in omitted {
-      result.append(omission(count, code: key[1], severity: severity, file: key[0]))
-    }
-    return result
+    var limiter = Limiter()
+    let kept = diagnostics.filter { limiter.admit($0.code, in: $0.file, severity: $0.severity) }
+    return kept + limiter.takeOmissions()
   }
 
-  /// Says that `count` more diagnostics of `code` in `file` are not shown.
-  static func omission(_ count: Int, code: String, severity: Severity, file: String) -> Diagnostic {
-    Diagnostic(
-      severity, code: "more-diagnostics", file: file,
-      message:
-        "\(count) more '\(code)' diagnostics in this file are not shown (the first \(maximumPerFileAndCode) are)"
-    )
+  /// Keeps count of diagnostics by file and code: admits the first
+  /// ``Diagnostic/maximumPerFileAndCode`` of each and tallies the rest, so that one
+  /// `more-diagnostics` diagnostic can say how many were left out.
+  struct Limiter {
+    private struct Key: Hashable {
+      var file: String
+      var code: String
+    }
+
+    private var counts: [Key: Int] = [:]
+    /// Those left out, in the order each file and code was first cut short.
+    private var omitted: [(key: Key, severity: Severity, count: Int)] = []
+    private var omittedIndex: [Key: Int] = [:]
+
+    /// True when a diagnostic of `code` in `file` would be admitted now.
+    func wouldAdmit(_ code: String, in file: String) -> Bool {
+      counts[Key(file: file, code: code), default: 0] < maximumPerFileAndCode
+    }
+
+    /// Counts a diagnostic of `code` in `file`: true when it is to be kept, false when it is
+    /// tallied as left out.
+    ///
+    /// - Complexity: O(1) on average.
+    mutating func admit(_ code: String, in file: String, severity: Severity) -> Bool {
+      let key = Key(file: file, code: code)
+      let count = counts[key, default: 0] + 1
+      counts[key] = count
+      if count <= maximumPerFileAndCode { return true }
+      if let index = omittedIndex[key] {
+        omitted[index].count += 1
+        if severity.rank < omitted[index].severity.rank { omitted[index].severity = severity }
+      } else {
+        omittedIndex[key] = omitted.count
+        omitted.append((key, severity, 1))
+      }
+      return false
+    }
+
+    /// A `more-diagnostics` diagnostic for each file and code left out since the last call,
+    /// of the most severe severity left out; the counts admitted so far stay.
+    mutating func takeOmissions() -> [Diagnostic] {
+      defer {
+        omitted = []
+        omittedIndex = [:]
+      }
+      return omitted.map { key, severity, count in
+        Diagnostic(
+          severity, code: "more-diagnostics", file: key.file,
+          message:
+            "\(count) more '\(key.code)' diagnostics in this file are not shown (the first \(maximumPerFileAndCode) are)"
+        )
+      }
+    }
   }
 
   /// `path:line: error: message (at KeyPath)`, as compilers print it.

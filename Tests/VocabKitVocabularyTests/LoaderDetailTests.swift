@@ -197,6 +197,30 @@ struct LoaderDetailTests {
     #expect(Diagnostic.limited(kept) == kept)
   }
 
+  @Test("the limiter says what it would admit, and taking its omissions keeps its counts")
+  func limiterDrainsOmissionsButKeepsCounts() {
+    var limiter = Diagnostic.Limiter()
+    let bound = Diagnostic.maximumPerFileAndCode
+    var admitted = 0
+    for _ in 0..<bound where limiter.admit("a", in: "one", severity: .note) { admitted += 1 }
+    #expect(admitted == bound)
+    #expect(!limiter.wouldAdmit("a", in: "one"))
+    #expect(limiter.wouldAdmit("a", in: "two"))
+    let over = limiter.admit("a", in: "one", severity: .warning)
+    #expect(!over)
+    let first = limiter.takeOmissions()
+    #expect(first.map(\.severity) == [.warning])
+    let none = limiter.takeOmissions()
+    #expect(none.isEmpty)
+    let again = limiter.admit("a", in: "one", severity: .note)
+    #expect(!again)
+    let later = limiter.takeOmissions()
+    #expect(
+      later.map(\.message) == [
+        "1 more 'a' diagnostics in this file are not shown (the first \(bound) are)"
+      ])
+  }
+
   @Test("UserVocabulary.plist takes Apple's constant names for its types, and suggests them")
   func appleConstantNames() throws {
     let registry = try load([
