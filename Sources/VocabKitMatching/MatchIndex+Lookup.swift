@@ -44,6 +44,7 @@ extension MatchIndex {
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?,
     stage: LookupStage = .first, scratch: inout Scratch
   ) -> [(key: Int32, window: Range<Int>)] {
+    let (skeletons, longestSkeleton) = (tables.skeletons, tables.longestSkeleton)
     guard !skeletons.entries.isEmpty else { return [] }
     let wide = stage == .lastChance
     // The working memory is the scratch's, reused from query to query; the hot loops write
@@ -82,7 +83,7 @@ extension MatchIndex {
     var wideKeysLeft = wide ? MatcherTuning.maximumWideKeys : Int.max
     let verifiedKeys = scratch.verifiedKeys
     Self.classIndex.withUnsafeBufferPointer { classIndex in
-      symbols.withUnsafeBufferPointer { keySymbols in
+      tables.symbols.withUnsafeBufferPointer { keySymbols in
         utterance.symbols.withUnsafeBufferPointer { text in
           withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { equal in
             equal.initialize(repeating: 0)
@@ -126,7 +127,8 @@ extension MatchIndex {
                 // too many keys.
                 slots.reserve(lookupCount)
                 for index in 0..<lookupCount {
-                  let slot = skeletons.slot(of: lookups.base[index].fingerprint, shift: shift)
+                  let slot = skeletons.slot(
+                    of: lookups.base[index].fingerprint, shift: shift)
                   slots.base[index] = (slot.lowerBound, slot.upperBound)
                 }
                 hits.reserve(min(lookupCount * 2 * takenFanOuts.upperBound, wideKeysLeft))
@@ -135,7 +137,8 @@ extension MatchIndex {
                   let slot = slots.base[index]
                   guard slot.lower < slot.upper else { continue }
                   let lookup = lookups.base[index]
-                  let range = skeletons.range(of: lookup.fingerprint, in: slot.lower..<slot.upper)
+                  let range = skeletons.range(
+                    of: lookup.fingerprint, in: slot.lower..<slot.upper)
                   guard !range.isEmpty else { continue }
                   let split = skeletons.split(range)
                   let own = range.lowerBound..<split
@@ -361,21 +364,21 @@ extension MatchIndex {
     var result: [(key: Int32, window: Range<Int>)] = []
     let seen = scratch.foundKeys
     seen.removeAll()
-    let shift = exactKeys.shift
-    symbols.withUnsafeBufferPointer { keySymbols in
+    let shift = tables.exactKeys.shift
+    tables.symbols.withUnsafeBufferPointer { keySymbols in
       utterance.symbols.withUnsafeBufferPointer { text in
         utterance.startsToken.withUnsafeBufferPointer { startsToken in
           utterance.endsToken.withUnsafeBufferPointer { endsToken in
             for start in window where startsToken[start] {
               var hash = Self.hashSeed
               var end = start + 1
-              let last = min(window.upperBound, start + longestKey)
+              let last = min(window.upperBound, start + tables.longestKey)
               while end <= last {
                 hash = Self.hash(hash, text[end - 1])
                 if endsToken[end] {
                   let span = UnsafeBufferPointer(rebasing: text[start..<end])
-                  for position in exactKeys.range(of: Self.fold(hash), shift: shift) {
-                    let key = exactKeys.key(at: position)
+                  for position in tables.exactKeys.range(of: Self.fold(hash), shift: shift) {
+                    let key = tables.exactKeys.key(at: position)
                     let bounds = symbolRange(ofKey: Int(key))
                     guard bounds.count == span.count,
                       UnsafeBufferPointer(rebasing: keySymbols[bounds]).elementsEqual(span),

@@ -59,10 +59,10 @@ extension MatchIndex {
     in utterance: PreparedUtterance, types: Set<String>?, tokens: Range<Int>?, cutoff: Double,
     takesShortcuts: Bool = true
   ) -> [Scored] {
-    guard !utterance.symbols.isEmpty, !keyEntry.isEmpty else { return [] }
+    guard !utterance.symbols.isEmpty, !tables.keyEntry.isEmpty else { return [] }
     var allowedTypes: [Bool]? = nil
     if let types {
-      allowedTypes = typeNames.map { types.contains($0) }
+      allowedTypes = tables.typeNames.map { types.contains($0) }
       if !allowedTypes!.contains(true) { return [] }
     }
     let window = symbolWindow(utterance, tokens: tokens)
@@ -117,7 +117,7 @@ extension MatchIndex {
         let (place, cell) = verified.find(key)
         if let place {
           let before = verifiedWindows[place]
-          let keyLength = keySymbolLength[Int(key)]
+          let keyLength = tables.keySymbolLength[Int(key)]
           guard widening, before.count < keyLength,
             span.lowerBound < before.lowerBound || span.upperBound > before.upperBound
           else { return }
@@ -138,7 +138,7 @@ extension MatchIndex {
         } else if scored.exact {
           exactSpans.append(scored.start..<scored.end)
         }
-        let entry = Int32(keyEntry[Int(key)])
+        let entry = Int32(tables.keyEntry[Int(key)])
         let (entryPlace, entryCell) = entryPlaces.find(entry)
         if let entryPlace {
           if Self.isPreferred(scored, over: best[entryPlace], cutoff: cutoff) {
@@ -195,8 +195,8 @@ extension MatchIndex {
       complete()
       let ranked = best.filter { $0.score >= cutoff }.sorted { a, b in
         if a.score != b.score { return a.score > b.score }
-        let priorityA = entries[keyEntry[Int(a.key)]].priority
-        let priorityB = entries[keyEntry[Int(b.key)]].priority
+        let priorityA = entries[tables.keyEntry[Int(a.key)]].priority
+        let priorityB = entries[tables.keyEntry[Int(b.key)]].priority
         if priorityA != priorityB { return priorityA < priorityB }
         return a.key < b.key
       }
@@ -228,7 +228,7 @@ extension MatchIndex {
     let extra =
       max(
         0,
-        keySymbolLength[whole] - keySymbolLength[partial]) + 2
+        tables.keySymbolLength[whole] - tables.keySymbolLength[partial]) + 2
     var lower = max(window.lowerBound, scored.start - extra)
     var upper = min(window.upperBound, scored.end + extra)
     guard lower < upper else { return nil }

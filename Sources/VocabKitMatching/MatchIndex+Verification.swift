@@ -35,12 +35,12 @@ extension MatchIndex {
       let alignment = soundingExactly
         ? Alignment.Result(
           similarity: 1, start: window.lowerBound, end: window.upperBound,
-          keyWeight: PhoneticKey.weight(symbols[keyBounds]))
-        : Alignment.best(key: symbols[keyBounds], utterance: utterance, window: window)
+          keyWeight: PhoneticKey.weight(tables.symbols[keyBounds]))
+        : Alignment.best(key: tables.symbols[keyBounds], utterance: utterance, window: window)
     else { return nil }
     let tokenRange = utterance.tokenRange(symbols: alignment.start, alignment.end)
     let spanLatin = utterance.latin(tokenRange)
-    let keyLatin = latin[latinRange(ofKey: Int(key))]
+    let keyLatin = tables.latin[latinRange(ofKey: Int(key))]
     let exact = spanLatin.elementsEqual(keyLatin)
     let latinSimilarity: Double
     if exact {
@@ -83,13 +83,13 @@ extension MatchIndex {
 
   func match(for scored: Scored, _ utterance: PreparedUtterance) -> Match {
     let key = Int(scored.key)
-    let entry = entries[keyEntry[key]]
+    let entry = entries[tables.keyEntry[key]]
     let tokenRange = utterance.tokenRange(symbols: scored.start, scored.end)
     return Match(
       identifier: entry.identifier, type: entry.type, owner: entry.owner,
       priority: entry.priority, tokenRange: tokenRange,
       scalarRange: utterance.scalarRange(of: tokenRange), text: utterance.text(of: tokenRange),
-      phrase: entry.phrases[keyPhrase[key]].text, score: scored.score,
+      phrase: entry.phrases[tables.keyPhrase[key]].text, score: scored.score,
       components: ScoreComponents(
         phonetic: scored.phonetic, latin: scored.latin, exact: scored.exact,
         coverage: Double(coverage(ofKey: key)), weight: Double(weight(ofKey: key)),

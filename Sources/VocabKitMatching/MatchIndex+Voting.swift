@@ -44,8 +44,8 @@ extension MatchIndex {
       unigrams[Int(soundClass)] = true
     }
 
-    guard !keyGramCount.isEmpty else { return [] }  // A large index: no voting.
-    scratch.prepareVotes(keyCount: keyEntry.count)
+    guard !tables.keyGramCount.isEmpty else { return [] }  // A large index: no voting.
+    scratch.prepareVotes(keyCount: tables.keyEntry.count)
     scratch.qualified.removeAll(keepingCapacity: true)
     scratch.epoch &+= 1
     if scratch.epoch == 0 {  // Wrapped: stale stamps could collide with the new epoch.
@@ -64,13 +64,13 @@ extension MatchIndex {
     // last chance.
     var postingCount = 0
     for (bucket, _) in visits {
-      postingCount += Int(postingBounds[bucket + 1] - postingBounds[bucket])
+      postingCount += Int(tables.postingBounds[bucket + 1] - tables.postingBounds[bucket])
     }
     guard postingCount <= MatcherTuning.maximumFallbackPostings else { return [] }
     var qualified = scratch.qualified
     scratch.qualified = []
     scratch.votes.withUnsafeMutableBufferPointer { votes in
-      postingPositions.withUnsafeBufferPointer { positions in
+      tables.postingPositions.withUnsafeBufferPointer { positions in
         keyNeededVotes.withUnsafeBufferPointer { needed in
           // Diagonal voting: a key's grams count together only when they stand at
           // about the same offset in the query as in the key (within 3 classes, for
@@ -79,8 +79,8 @@ extension MatchIndex {
           // real position. A key joins the qualified list once, when its votes first
           // reach its share of grams.
           for (bucket, queryPosition) in visits {
-            for index in Int(postingBounds[bucket])..<Int(postingBounds[bucket + 1]) {
-              let key = postings[index]
+            for index in Int(tables.postingBounds[bucket])..<Int(tables.postingBounds[bucket + 1]) {
+              let key = tables.postings[index]
               if !isAllowed(key, allowedTypes) { continue }
               let diagonal = Int32(truncatingIfNeeded: queryPosition - Int(positions[index]))
               var tally = votes[key]
@@ -116,7 +116,7 @@ extension MatchIndex {
     return select(&scratch).map { key in
       let tally = scratch.votes[Int(key)]
       let diagonal = Int(tally.first >= tally.second ? tally.firstDiagonal : tally.secondDiagonal)
-      let keyClasses = Int(keyGramCount[Int(key)]) + 1
+      let keyClasses = Int(tables.keyGramCount[Int(key)]) + 1
       guard !classSymbol.isEmpty else { return (key: key, window: window) }
       let lowerClass = min(max(0, diagonal - 4), classSymbol.count - 1)
       let upperClass = min(max(0, diagonal + keyClasses + 4), classSymbol.count - 1)
@@ -142,7 +142,7 @@ extension MatchIndex {
     let d: Float = 0.03
     scratch.levels.removeAll(keepingCapacity: true)
     var highest: Int16 = 0
-    keyGramCount.withUnsafeBufferPointer { gramCount in
+    tables.keyGramCount.withUnsafeBufferPointer { gramCount in
       for key in scratch.qualified {
         let tally = scratch.votes[Int(key)]
         let v = Float(max(tally.first, tally.second))

@@ -16,55 +16,15 @@ public final class MatchIndex: Sendable {
   public let entries: [MatchEntry]
   let normalizer: Normalizer
 
-  // Keys, one per phrase, pronunciation and distinctive word: structure of arrays.
-  let keyEntry: PackedIntegers
-  /// Each key's phrase, by its number among its entry's phrases.
-  let keyPhrase: PackedIntegers
-  /// Each key's weight, as its place in ``weights`` (vocabularies have few distinct weights,
-  /// so usually one byte a key).
-  let keyWeightIndex: PackedIntegers
-  let weights: [Float]
-  /// Each key's ``partialFlag`` and ``pronunciationFlag``.
-  let keyFlags: [UInt8]
-  /// Where each key's sound symbols start in ``symbols`` and how many there are. A partial
-  /// key (a word of a longer phrase) has no symbols of its own: its range lies inside its
-  /// whole phrase's.
-  let keySymbolStart: PackedIntegers
-  let keySymbolLength: PackedIntegers
-  let symbols: [UInt8]
-  /// Where each key's Latin bytes start in ``latin`` and how many there are (a partial key's
-  /// inside its phrase's, as with symbols).
-  let keyLatinStart: PackedIntegers
-  let keyLatinLength: PackedIntegers
-  let latin: [UInt8]
-  let keyGramCount: [UInt16]
+  /// The compiled keys, postings and lookup tables (see ``Tables``).
+  let tables: Tables
   /// The votes a key needs to be considered: ``MatcherTuning/minimumVoteTenths`` of its grams, at
-  /// least 1.
+  /// least 1 (derived from the tables, not stored in a cache).
   let keyNeededVotes: [UInt8]
-  let postingBounds: [Int32]
-  let postings: PackedIntegers
-  /// Where each posting's sound pair stands in its key, for diagonal voting.
-  let postingPositions: [UInt8]
-  /// Keys by a 32-bit hash of their sound symbols (a directory table, so a lookup touches
-  /// one or two cache lines): spans of the
-  /// query that sound exactly like a key are always verified, however many other keys share
-  /// their sound grams.
-  let exactKeys: FingerprintTable
-  /// The most symbols any key has.
-  let longestKey: Int
-  let entryType: PackedIntegers
-  let typeNames: [String]
-  /// Every key's sound skeleton, and the one-deletion variants of whole-phrase skeletons
-  /// (see ``Skeleton``), in one table: spans within one skeleton edit of a key find it by
-  /// lookup. Variants' keys carry ``FingerprintTable/variantTag``, so one lookup finds both
-  /// kinds, each key's own skeleton before any variant (see ``FingerprintTable/split(_:)``).
-  let skeletons: FingerprintTable
-  /// The most elements any key's skeleton has.
-  let longestSkeleton: Int
   let scratchPool = ScratchPool()
 
   /// The number of keys (phrases, pronunciations and distinctive words).
-  public var keyCount: Int { keyEntry.count }
+  public var keyCount: Int { tables.keyEntry.count }
 
   /// The flag of a key that is one word of a longer phrase.
   static let partialFlag: UInt8 = 1
@@ -73,35 +33,35 @@ public final class MatchIndex: Sendable {
 
   /// Whether key `key` is one word of a longer phrase (a partial key).
   @inline(__always)
-  func isPartial(_ key: Int) -> Bool { keyFlags[key] & Self.partialFlag != 0 }
+  func isPartial(_ key: Int) -> Bool { tables.keyFlags[key] & Self.partialFlag != 0 }
 
   /// Whether key `key` was made from a phrase's pronunciation hint.
-  func isViaPronunciation(_ key: Int) -> Bool { keyFlags[key] & Self.pronunciationFlag != 0 }
+  func isViaPronunciation(_ key: Int) -> Bool { tables.keyFlags[key] & Self.pronunciationFlag != 0 }
 
   /// The weight of key `key`: its phrase's, times ``MatcherTuning/partialWeight`` for a partial
   /// key.
   @inline(__always)
-  func weight(ofKey key: Int) -> Float { weights[keyWeightIndex[key]] }
+  func weight(ofKey key: Int) -> Float { tables.weights[tables.keyWeightIndex[key]] }
 
-  /// The positions of key `key`'s sound symbols in ``symbols``.
+  /// The positions of key `key`'s sound symbols in ``Tables/symbols``.
   @inline(__always)
   func symbolRange(ofKey key: Int) -> Range<Int> {
-    let start = keySymbolStart[key]
-    return start..<(start + keySymbolLength[key])
+    let start = tables.keySymbolStart[key]
+    return start..<(start + tables.keySymbolLength[key])
   }
 
-  /// The positions of key `key`'s Latin bytes in ``latin``.
+  /// The positions of key `key`'s Latin bytes in ``Tables/latin``.
   @inline(__always)
   func latinRange(ofKey key: Int) -> Range<Int> {
-    let start = keyLatinStart[key]
-    return start..<(start + keyLatinLength[key])
+    let start = tables.keyLatinStart[key]
+    return start..<(start + tables.keyLatinLength[key])
   }
 
   /// Whether key `key`'s entry is of a type in `allowedTypes` (by type number; nil: any).
   @inline(__always)
   func isAllowed(_ key: Int, _ allowedTypes: [Bool]?) -> Bool {
     guard let allowedTypes else { return true }
-    return allowedTypes[entryType[keyEntry[key]]]
+    return allowedTypes[tables.entryType[tables.keyEntry[key]]]
   }
 
   /// The whole-phrase key of partial key `partial` (a phrase's partial keys follow its whole
@@ -111,7 +71,8 @@ public final class MatchIndex: Sendable {
   func wholeKey(of partial: Int) -> Int? {
     var whole = partial
     while whole >= 0, isPartial(whole) { whole -= 1 }
-    guard whole >= 0, keyEntry[whole] == keyEntry[partial], keyPhrase[whole] == keyPhrase[partial]
+    guard whole >= 0, tables.keyEntry[whole] == tables.keyEntry[partial],
+      tables.keyPhrase[whole] == tables.keyPhrase[partial]
     else { return nil }
     return whole
   }
@@ -123,8 +84,8 @@ public final class MatchIndex: Sendable {
   ///   names.
   package func wholePhraseSymbols(ofEntry entry: Int) -> [[UInt8]] {
     (0..<keyCount).compactMap { key in
-      guard keyEntry[key] == entry, !isPartial(key) else { return nil }
-      return Array(symbols[symbolRange(ofKey: key)])
+      guard tables.keyEntry[key] == entry, !isPartial(key) else { return nil }
+      return Array(tables.symbols[symbolRange(ofKey: key)])
     }
   }
 
@@ -133,7 +94,7 @@ public final class MatchIndex: Sendable {
   /// weight over the phrase's). Computed when asked, for match components only.
   func coverage(ofKey key: Int) -> Float {
     guard isPartial(key), let whole = wholeKey(of: key) else { return 1 }
-    func weight(_ key: Int) -> Int32 { PhoneticKey.weight(symbols[symbolRange(ofKey: key)]) }
+    func weight(_ key: Int) -> Int32 { PhoneticKey.weight(tables.symbols[symbolRange(ofKey: key)]) }
     return Float(weight(key)) / Float(max(weight(whole), 1))
   }
 
@@ -141,14 +102,17 @@ public final class MatchIndex: Sendable {
   public var approximateIndexBytes: Int {
     let keyTables =
       [
-        keyEntry, keyPhrase, keyWeightIndex, keySymbolStart, keySymbolLength, keyLatinStart,
-        keyLatinLength,
-      ].reduce(0) { $0 + $1.bytes } + weights.count * 4 + keyFlags.count
+        tables.keyEntry, tables.keyPhrase, tables.keyWeightIndex, tables.keySymbolStart,
+        tables.keySymbolLength, tables.keyLatinStart,
+        tables.keyLatinLength,
+      ].reduce(0) { $0 + $1.bytes } + tables.weights.count * 4 + tables.keyFlags.count
     // Gram counts, needed votes and postings exist only in indexes with gram voting.
     let voting =
-      keyGramCount.count * 2 + keyNeededVotes.count + postings.bytes + postingPositions.count
-    return keyTables + voting + symbols.count + latin.count + postingBounds.count * 4
-      + entryType.bytes + exactKeys.bytes + skeletons.bytes
+      tables.keyGramCount.count * 2 + keyNeededVotes.count + tables.postings.bytes
+      + tables.postingPositions.count
+    return keyTables + voting + tables.symbols.count + tables.latin.count + tables.postingBounds
+      .count * 4
+      + tables.entryType.bytes + tables.exactKeys.bytes + tables.skeletons.bytes
   }
 
   /// Sound classes in candidate lookup: 12 consonant classes (voiced and voiceless pairs
@@ -264,22 +228,7 @@ public final class MatchIndex: Sendable {
         }
       }
     }
-    keyEntry = PackedIntegers(builder.keyEntry)
-    keyPhrase = PackedIntegers(builder.keyPhrase)
-    keyWeightIndex = PackedIntegers(builder.keyWeightIndex)
-    weights = builder.weights
-    keyFlags = builder.keyFlags
-    keySymbolStart = PackedIntegers(builder.keySymbolStart)
-    keySymbolLength = PackedIntegers(builder.keySymbolLength)
-    symbols = builder.symbols
-    keyLatinStart = PackedIntegers(builder.keyLatinStart)
-    keyLatinLength = PackedIntegers(builder.keyLatinLength)
-    latin = builder.latin
     let lists = builder.postingLists()
-    (postingBounds, postings, postingPositions, keyGramCount) = (
-      lists.0, PackedIntegers(lists.1), lists.2, lists.3
-    )
-    keyNeededVotes = Self.neededVotes(lists.3)
     var hashed: [(fingerprint: UInt32, key: Int32)] = []
     hashed.reserveCapacity(builder.keyEntry.count)
     var longestKey = 0
@@ -290,23 +239,31 @@ public final class MatchIndex: Sendable {
         (Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash)), Int32(key)))
       longestKey = max(longestKey, bounds.count)
     }
-    self.longestKey = longestKey
-    self.entryType = PackedIntegers(entryType)
-    self.typeNames = typeNames
     let fingerprints = Self.skeletonFingerprints(
       starts: builder.keySymbolStart, lengths: builder.keySymbolLength,
       symbols: builder.symbols, flags: builder.keyFlags)
-    longestSkeleton = fingerprints.longest
     // The two tables are built at once, on every core.
     let pairLists = [hashed, fingerprints.pairs]
     let keyCount = builder.keyEntry.count
-    let tables = concurrentChunks(count: pairLists.count, chunkSize: 1) { range in
+    let fingerprintTables = concurrentChunks(count: pairLists.count, chunkSize: 1) { range in
       [
         FingerprintTable(
           pairLists[range.lowerBound], keyCount: keyCount, tagged: range.lowerBound == 1)
       ]
     }
-    (exactKeys, skeletons) = (tables[0], tables[1])
+    tables = Tables(
+      entryCount: entries.count, phraseCount: Self.phraseCount(entries),
+      keyEntry: PackedIntegers(builder.keyEntry), keyPhrase: PackedIntegers(builder.keyPhrase),
+      keyWeightIndex: PackedIntegers(builder.keyWeightIndex), weights: builder.weights,
+      keyFlags: builder.keyFlags, keySymbolStart: PackedIntegers(builder.keySymbolStart),
+      keySymbolLength: PackedIntegers(builder.keySymbolLength), symbols: builder.symbols,
+      keyLatinStart: PackedIntegers(builder.keyLatinStart),
+      keyLatinLength: PackedIntegers(builder.keyLatinLength), latin: builder.latin,
+      keyGramCount: lists.3, postingBounds: lists.0, postings: PackedIntegers(lists.1),
+      postingPositions: lists.2, exactKeys: fingerprintTables[0], longestKey: longestKey,
+      entryType: PackedIntegers(entryType), typeNames: typeNames,
+      skeletons: fingerprintTables[1], longestSkeleton: fingerprints.longest)
+    keyNeededVotes = Self.neededVotes(lists.3)
   }
 
   /// The keys of a run of phrases, made in the parallel part of compiling: each token's sound
@@ -443,29 +400,7 @@ public final class MatchIndex: Sendable {
     // Entries are not written: the reader gets them from where they came from (the
     // registry), so loading a cache creates no string twice. Their number and the number of
     // their phrases check that they are the same entries.
-    writer.write(entries.count)
-    writer.write(Self.phraseCount(entries))
-    keyEntry.write(to: &writer)
-    keyPhrase.write(to: &writer)
-    keyWeightIndex.write(to: &writer)
-    writer.write(block: weights)
-    writer.write(block: keyFlags)
-    keySymbolStart.write(to: &writer)
-    keySymbolLength.write(to: &writer)
-    writer.write(block: symbols)
-    keyLatinStart.write(to: &writer)
-    keyLatinLength.write(to: &writer)
-    writer.write(block: latin)
-    writer.write(block: keyGramCount)
-    writer.write(block: postingBounds)
-    postings.write(to: &writer)
-    writer.write(block: postingPositions)
-    exactKeys.write(to: &writer)
-    writer.write(longestKey)
-    entryType.write(to: &writer)
-    writer.write(typeNames) { writer, name in writer.write(name) }
-    skeletons.write(to: &writer)
-    writer.write(longestSkeleton)
+    tables.write(to: &writer)
   }
 
   /// Reads an index written by ``write(to:)`` for `entries`, the entries it was compiled
@@ -481,112 +416,54 @@ public final class MatchIndex: Sendable {
     try self.init(tables: try Tables(reading: &reader), entries: entries, normalizer: normalizer)
   }
 
-  /// The tables of an index as read from a cache, before they are checked against the entries
-  /// they were compiled from (so they can be read while the entries are).
+  /// The compiled tables of an index: what a cache holds of it, and what a query reads.
   package struct Tables: Sendable {
+    /// The number of entries and of their phrases the tables were compiled from, which
+    /// check that a cached index is given the same entries.
     let entryCount: Int
     let phraseCount: Int
+    // Keys, one per phrase, pronunciation and distinctive word: structure of arrays.
     let keyEntry: PackedIntegers
+    /// Each key's phrase, by its number among its entry's phrases.
     let keyPhrase: PackedIntegers
+    /// Each key's weight, as its place in ``weights`` (vocabularies have few distinct weights,
+    /// so usually one byte a key).
     let keyWeightIndex: PackedIntegers
     let weights: [Float]
+    /// Each key's ``partialFlag`` and ``pronunciationFlag``.
     let keyFlags: [UInt8]
+    /// Where each key's sound symbols start in ``symbols`` and how many there are. A partial
+    /// key (a word of a longer phrase) has no symbols of its own: its range lies inside its
+    /// whole phrase's.
     let keySymbolStart: PackedIntegers
     let keySymbolLength: PackedIntegers
     let symbols: [UInt8]
+    /// Where each key's Latin bytes start in ``latin`` and how many there are (a partial key's
+    /// inside its phrase's, as with symbols).
     let keyLatinStart: PackedIntegers
     let keyLatinLength: PackedIntegers
     let latin: [UInt8]
     let keyGramCount: [UInt16]
     let postingBounds: [Int32]
     let postings: PackedIntegers
+    /// Where each posting's sound pair stands in its key, for diagonal voting.
     let postingPositions: [UInt8]
+    /// Keys by a 32-bit hash of their sound symbols (a directory table, so a lookup touches
+    /// one or two cache lines): spans of the
+    /// query that sound exactly like a key are always verified, however many other keys share
+    /// their sound grams.
     let exactKeys: FingerprintTable
+    /// The most symbols any key has.
     let longestKey: Int
     let entryType: PackedIntegers
     let typeNames: [String]
+    /// Every key's sound skeleton, and the one-deletion variants of whole-phrase skeletons
+    /// (see ``Skeleton``), in one table: spans within one skeleton edit of a key find it by
+    /// lookup. Variants' keys carry ``FingerprintTable/variantTag``, so one lookup finds both
+    /// kinds, each key's own skeleton before any variant (see ``FingerprintTable/split(_:)``).
     let skeletons: FingerprintTable
+    /// The most elements any key's skeleton has.
     let longestSkeleton: Int
-
-    /// Reads the tables ``MatchIndex/write(to:)`` wrote.
-    ///
-    /// - Throws: `BinaryReaderError` when the bytes are truncated or malformed.
-    /// - Complexity: O(*n*) in the size of the index.
-    package init(reading reader: inout BinaryReader) throws(BinaryReaderError) {
-      entryCount = try reader.readInt()
-      phraseCount = try reader.readInt()
-      keyEntry = try PackedIntegers(reading: &reader)
-      keyPhrase = try PackedIntegers(reading: &reader)
-      keyWeightIndex = try PackedIntegers(reading: &reader)
-      weights = try reader.readBlock(of: Float.self)
-      keyFlags = try reader.readBlock(of: UInt8.self)
-      keySymbolStart = try PackedIntegers(reading: &reader)
-      keySymbolLength = try PackedIntegers(reading: &reader)
-      symbols = try reader.readBlock(of: UInt8.self)
-      keyLatinStart = try PackedIntegers(reading: &reader)
-      keyLatinLength = try PackedIntegers(reading: &reader)
-      latin = try reader.readBlock(of: UInt8.self)
-      keyGramCount = try reader.readBlock(of: UInt16.self)
-      postingBounds = try reader.readBlock(of: Int32.self)
-      postings = try PackedIntegers(reading: &reader)
-      postingPositions = try reader.readBlock(of: UInt8.self)
-      exactKeys = try FingerprintTable(reading: &reader)
-      longestKey = try reader.readInt()
-      entryType = try PackedIntegers(reading: &reader)
-      typeNames = try reader.readArray { reader throws(BinaryReaderError) in
-        try reader.readString()
-      }
-      skeletons = try FingerprintTable(reading: &reader)
-      longestSkeleton = try reader.readInt()
-      try validate()
-    }
-
-    /// Checks every table against the others, so that no bytes, however corrupt, can make a
-    /// query read out of bounds; only the keys' phrases are left to check against the entries.
-    func validate() throws(BinaryReaderError) {
-      func check(_ condition: Bool, _ what: @autoclosure () -> String) throws(BinaryReaderError) {
-        if !condition { throw BinaryReaderError(description: "inconsistent index: \(what())") }
-      }
-      let keys = keyEntry.count
-      try check(
-        [
-          keyPhrase.count, keyWeightIndex.count, keyFlags.count, keySymbolStart.count,
-          keySymbolLength.count, keyLatinStart.count, keyLatinLength.count,
-        ].allSatisfy { $0 == keys },
-        "key tables differ in length")
-      try check(keyWeightIndex.allBelow(weights.count), "a key's weight out of range")
-      let knownFlags = MatchIndex.partialFlag | MatchIndex.pronunciationFlag
-      try check(keyFlags.allSatisfy { $0 & ~knownFlags == 0 }, "unknown key flags")
-      // Without gram voting (large vocabularies) there are no gram counts and no postings.
-      try check(
-        keyGramCount.count == keys || (keyGramCount.isEmpty && postings.isEmpty),
-        "gram counts")
-      func monotone(_ bounds: [Int32], ending: Int) -> Bool {
-        bounds.first == 0 && bounds.last.map { Int($0) == ending } == true
-          && zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }
-      }
-      try check(
-        postingBounds.count == MatchIndex.bucketCount + 1
-          && monotone(postingBounds, ending: postings.count)
-          && postingPositions.count == postings.count,
-        "posting bounds")
-      try check(postings.allBelow(keys), "posting out of range")
-      try check(entryCount >= 0 && entryType.count == entryCount, "entry types")
-      try check(entryType.allBelow(typeNames.count), "type out of range")
-      try check(keyEntry.allBelow(entryCount), "a key names no entry")
-      for key in 0..<keys {
-        let length = keySymbolLength[key]
-        try check(length <= longestKey, "key \(key) longer than the longest")
-        try check(keySymbolStart[key] + length <= symbols.count, "key \(key)'s symbols")
-        try check(
-          keyLatinStart[key] + keyLatinLength[key] <= latin.count, "key \(key)'s Latin bytes")
-      }
-      try check(
-        exactKeys.entries.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
-      try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
-      try check(skeletons.isValid(keyCount: keys, tagged: true), "skeleton table")
-      try check(longestSkeleton >= 0 && longestSkeleton <= symbols.count, "longest skeleton")
-    }
   }
 
   /// An index of `entries` from tables read from a cache, checking every table against the
@@ -607,28 +484,8 @@ public final class MatchIndex: Sendable {
     }
     self.entries = entries
     self.normalizer = normalizer
-    keyEntry = tables.keyEntry
-    keyPhrase = tables.keyPhrase
-    keyWeightIndex = tables.keyWeightIndex
-    weights = tables.weights
-    keyFlags = tables.keyFlags
-    keySymbolStart = tables.keySymbolStart
-    keySymbolLength = tables.keySymbolLength
-    symbols = tables.symbols
-    keyLatinStart = tables.keyLatinStart
-    keyLatinLength = tables.keyLatinLength
-    latin = tables.latin
-    keyGramCount = tables.keyGramCount
+    self.tables = tables
     keyNeededVotes = Self.neededVotes(tables.keyGramCount)
-    postingBounds = tables.postingBounds
-    postings = tables.postings
-    postingPositions = tables.postingPositions
-    exactKeys = tables.exactKeys
-    longestKey = tables.longestKey
-    entryType = tables.entryType
-    typeNames = tables.typeNames
-    skeletons = tables.skeletons
-    longestSkeleton = tables.longestSkeleton
     try validateEntries()
   }
 
@@ -642,8 +499,8 @@ public final class MatchIndex: Sendable {
   /// Checks what the tables say about the entries against `entries`: each key's phrase
   /// exists (``Tables`` checked everything else when they were read).
   private func validateEntries() throws(BinaryReaderError) {
-    for key in 0..<keyEntry.count {
-      guard keyPhrase[key] < entries[keyEntry[key]].phrases.count else {
+    for key in 0..<tables.keyEntry.count {
+      guard tables.keyPhrase[key] < entries[tables.keyEntry[key]].phrases.count else {
         throw BinaryReaderError(description: "inconsistent index: key \(key) names no phrase")
       }
     }
@@ -784,5 +641,116 @@ public final class MatchIndex: Sendable {
       }
       return (counts, postings, positions, gramCounts)
     }
+  }
+}
+
+extension MatchIndex.Tables {
+  /// Reads the tables ``MatchIndex/write(to:)`` wrote.
+  ///
+  /// - Throws: `BinaryReaderError` when the bytes are truncated or malformed.
+  /// - Complexity: O(*n*) in the size of the index.
+  package init(reading reader: inout BinaryReader) throws(BinaryReaderError) {
+    entryCount = try reader.readInt()
+    phraseCount = try reader.readInt()
+    keyEntry = try PackedIntegers(reading: &reader)
+    keyPhrase = try PackedIntegers(reading: &reader)
+    keyWeightIndex = try PackedIntegers(reading: &reader)
+    weights = try reader.readBlock(of: Float.self)
+    keyFlags = try reader.readBlock(of: UInt8.self)
+    keySymbolStart = try PackedIntegers(reading: &reader)
+    keySymbolLength = try PackedIntegers(reading: &reader)
+    symbols = try reader.readBlock(of: UInt8.self)
+    keyLatinStart = try PackedIntegers(reading: &reader)
+    keyLatinLength = try PackedIntegers(reading: &reader)
+    latin = try reader.readBlock(of: UInt8.self)
+    keyGramCount = try reader.readBlock(of: UInt16.self)
+    postingBounds = try reader.readBlock(of: Int32.self)
+    postings = try PackedIntegers(reading: &reader)
+    postingPositions = try reader.readBlock(of: UInt8.self)
+    exactKeys = try FingerprintTable(reading: &reader)
+    longestKey = try reader.readInt()
+    entryType = try PackedIntegers(reading: &reader)
+    typeNames = try reader.readArray { reader throws(BinaryReaderError) in
+      try reader.readString()
+    }
+    skeletons = try FingerprintTable(reading: &reader)
+    longestSkeleton = try reader.readInt()
+    try validate()
+  }
+
+  /// Checks every table against the others, so that no bytes, however corrupt, can make a
+  /// query read out of bounds; only the keys' phrases are left to check against the entries.
+  func validate() throws(BinaryReaderError) {
+    func check(_ condition: Bool, _ what: @autoclosure () -> String) throws(BinaryReaderError) {
+      if !condition { throw BinaryReaderError(description: "inconsistent index: \(what())") }
+    }
+    let keys = keyEntry.count
+    try check(
+      [
+        keyPhrase.count, keyWeightIndex.count, keyFlags.count, keySymbolStart.count,
+        keySymbolLength.count, keyLatinStart.count, keyLatinLength.count,
+      ].allSatisfy { $0 == keys },
+      "key tables differ in length")
+    try check(keyWeightIndex.allBelow(weights.count), "a key's weight out of range")
+    let knownFlags = MatchIndex.partialFlag | MatchIndex.pronunciationFlag
+    try check(keyFlags.allSatisfy { $0 & ~knownFlags == 0 }, "unknown key flags")
+    // Without gram voting (large vocabularies) there are no gram counts and no postings.
+    try check(
+      keyGramCount.count == keys || (keyGramCount.isEmpty && postings.isEmpty),
+      "gram counts")
+    func monotone(_ bounds: [Int32], ending: Int) -> Bool {
+      bounds.first == 0 && bounds.last.map { Int($0) == ending } == true
+        && zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+    try check(
+      postingBounds.count == MatchIndex.bucketCount + 1
+        && monotone(postingBounds, ending: postings.count)
+        && postingPositions.count == postings.count,
+      "posting bounds")
+    try check(postings.allBelow(keys), "posting out of range")
+    try check(entryCount >= 0 && entryType.count == entryCount, "entry types")
+    try check(entryType.allBelow(typeNames.count), "type out of range")
+    try check(keyEntry.allBelow(entryCount), "a key names no entry")
+    for key in 0..<keys {
+      let length = keySymbolLength[key]
+      try check(length <= longestKey, "key \(key) longer than the longest")
+      try check(keySymbolStart[key] + length <= symbols.count, "key \(key)'s symbols")
+      try check(
+        keyLatinStart[key] + keyLatinLength[key] <= latin.count, "key \(key)'s Latin bytes")
+    }
+    try check(
+      exactKeys.entries.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
+    try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
+    try check(skeletons.isValid(keyCount: keys, tagged: true), "skeleton table")
+    try check(longestSkeleton >= 0 && longestSkeleton <= symbols.count, "longest skeleton")
+  }
+
+  /// Writes the tables for a compiled cache, in the order ``init(reading:)`` reads them.
+  ///
+  /// - Complexity: O(*n*) in the size of the tables.
+  func write(to writer: inout BinaryWriter) {
+    writer.write(entryCount)
+    writer.write(phraseCount)
+    keyEntry.write(to: &writer)
+    keyPhrase.write(to: &writer)
+    keyWeightIndex.write(to: &writer)
+    writer.write(block: weights)
+    writer.write(block: keyFlags)
+    keySymbolStart.write(to: &writer)
+    keySymbolLength.write(to: &writer)
+    writer.write(block: symbols)
+    keyLatinStart.write(to: &writer)
+    keyLatinLength.write(to: &writer)
+    writer.write(block: latin)
+    writer.write(block: keyGramCount)
+    writer.write(block: postingBounds)
+    postings.write(to: &writer)
+    writer.write(block: postingPositions)
+    exactKeys.write(to: &writer)
+    writer.write(longestKey)
+    entryType.write(to: &writer)
+    writer.write(typeNames) { writer, name in writer.write(name) }
+    skeletons.write(to: &writer)
+    writer.write(longestSkeleton)
   }
 }

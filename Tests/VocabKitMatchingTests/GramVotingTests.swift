@@ -57,7 +57,7 @@ import VocabKitSupport
       let found = try index.matches(in: text, limit: 1).map(\.phrase)
       #expect(found.isEmpty, "\(text): \(found)")
     }
-    #expect(index.postings.isEmpty && index.keyGramCount.isEmpty)
+    #expect(index.tables.postings.isEmpty && index.tables.keyGramCount.isEmpty)
     #expect(index.approximateIndexBytes < voting.approximateIndexBytes)
   }
 

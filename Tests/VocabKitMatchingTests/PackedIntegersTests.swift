@@ -72,24 +72,25 @@ import VocabKitSupport
     // "Alex", "Kim", "Vonureet", "Habostul", "Stibreem", and the pronunciation's words.
     #expect(partials >= 5)
     // "Kim" of Alex Kim has the symbols and Latin bytes of the entry Kim's whole key.
-    let kimAlone = try #require((0..<index.keyCount).first { index.keyEntry[$0] == 1 })
+    let kimAlone = try #require((0..<index.keyCount).first { index.tables.keyEntry[$0] == 1 })
     let kimOfAlex = try #require(
       (0..<index.keyCount).first {
-        index.keyEntry[$0] == 0 && index.isPartial($0)
-          && index.latin[index.latinRange(ofKey: $0)].elementsEqual("kim".utf8)
+        index.tables.keyEntry[$0] == 0 && index.isPartial($0)
+          && index.tables.latin[index.latinRange(ofKey: $0)].elementsEqual("kim".utf8)
       })
     #expect(
-      index.symbols[index.symbolRange(ofKey: kimOfAlex)]
-        .elementsEqual(index.symbols[index.symbolRange(ofKey: kimAlone)]))
+      index.tables.symbols[index.symbolRange(ofKey: kimOfAlex)]
+        .elementsEqual(index.tables.symbols[index.symbolRange(ofKey: kimAlone)]))
     // And a middle word: "Habostul" of the title, against the entry Habostul.
-    let habostulAlone = try #require((0..<index.keyCount).first { index.keyEntry[$0] == 3 })
+    let habostulAlone = try #require((0..<index.keyCount).first { index.tables.keyEntry[$0] == 3 })
     let habostulOfTitle = try #require(
       (0..<index.keyCount).first {
-        index.keyEntry[$0] == 2 && index.isPartial($0)
-          && index.latin[index.latinRange(ofKey: $0)].elementsEqual("habostul".utf8)
+        index.tables.keyEntry[$0] == 2 && index.isPartial($0)
+          && index.tables.latin[index.latinRange(ofKey: $0)].elementsEqual("habostul".utf8)
       })
     for (ranges, bytes) in [
-      (index.symbolRange(ofKey:), index.symbols), (index.latinRange(ofKey:), index.latin),
+      (index.symbolRange(ofKey:), index.tables.symbols),
+      (index.latinRange(ofKey:), index.tables.latin),
     ] {
       #expect(bytes[ranges(habostulOfTitle)].elementsEqual(bytes[ranges(habostulAlone)]))
     }
@@ -111,7 +112,7 @@ import VocabKitSupport
             identifier: "n\($0)", type: "song", phrases: [MatchPhrase("Tune", weight: .nan)])
         }, normalizer: try Normalizer.shared)
     // One-word names: key k is entry k's. NaN (one bit pattern), -0, 0, 1 and infinity.
-    #expect(index.weights.count == 5)
+    #expect(index.tables.weights.count == 5)
     #expect(index.weight(ofKey: 0).isNaN && index.weight(ofKey: 1).isNaN)
     #expect(index.weight(ofKey: 2) == 0 && index.weight(ofKey: 2).sign == .minus)
     #expect(index.weight(ofKey: 3) == 0 && index.weight(ofKey: 3).sign == .plus)

@@ -177,7 +177,7 @@ import VocabKitSupport
     let late = try index.matches(in: "play \(words[18]) now", cutoff: 0.3).first?.score ?? 0
     #expect(early > 0.6)
     #expect(late < 0.6)
-    let skeleton = Skeleton.elements(index.symbols[...])
+    let skeleton = Skeleton.elements(index.tables.symbols[...])
     #expect(skeleton.count > MatcherTuning.maximumVariantSkeleton)
   }
 
@@ -295,7 +295,7 @@ import VocabKitSupport
       utterance, window: 0..<utterance.symbols.count, allowedTypes: nil,
       stage: wide ? .lastChance : deep ? .secondChance : .first
     )
-    .contains { index.keyEntry[Int($0.key)] == Int(target) }
+    .contains { index.tables.keyEntry[Int($0.key)] == Int(target) }
   }
 
   @Test func namesWithOneWrongConsonantAreFound() throws {
