@@ -153,7 +153,9 @@ public final class MatchIndex: Sendable {
   /// previous class.
   static func classes(_ symbols: some Collection<UInt8>) -> [(soundClass: UInt8, afterVowel: Bool)]
   {
-    var result: [(UInt8, Bool)] = []
+    // Labelled like the result: an unlabelled array would be converted element by element.
+    var result: [(soundClass: UInt8, afterVowel: Bool)] = []
+    result.reserveCapacity(symbols.count)
     var vowel = false
     for symbol in symbols {
       let soundClass = classIndex[Int(symbol & 0x7F)]
