@@ -57,27 +57,7 @@ enum EvalCommand {
     let minSlot = try arguments.number("min-slot-accuracy", in: 0.0...1.0)
     let maxFalseAccept = try arguments.number("max-false-accept", in: 0.0...1.0)
     let shownFailures = try arguments.number("failures", in: 0...100_000) ?? 10
-    var corpora: [Corpus] = []
-    for file in files {
-      try CommandFailure.checkInputFile(file, kind: "corpus file")
-      do {
-        corpora.append(try Corpus.read(URL(fileURLWithPath: file), file: file))
-      } catch {
-        throw CommandFailure(
-          description: "\(file): cannot read the corpus: \(error.localizedDescription)")
-      }
-    }
-    if let every = try arguments.number("every", in: 1...1_000_000) {
-      for index in corpora.indices {
-        corpora[index].lines = corpora[index].lines.enumerated()
-          .filter { $0.offset % every == 0 }.map(\.element)
-      }
-    }
-    let problems = corpora.flatMap(\.problems)
-    for problem in problems { console.error("warning: \(problem.escapingControlCharacters)") }
-    if arguments.flag("strict"), !problems.isEmpty {
-      throw CommandFailure(description: "\(problems.count) malformed corpus line(s) (--strict)")
-    }
+    let corpora = try readCorpora(files, arguments, console)
     let vocabulary = try VocabularyOption.compile(arguments, console)
     let defaults = ResolutionPolicy()
     let policy = ResolutionPolicy(
@@ -113,71 +93,116 @@ enum EvalCommand {
     if arguments.flag("json") {
       console.output(try JSONOutput.pretty(report))
     } else {
-      var rows = [["metric", "value"]]
-      rows.append(["utterances", "\(report.utterances)"])
-      rows.append(["intent accuracy", format2(report.intentAccuracy)])
-      rows.append(["app accuracy", format2(report.appAccuracy)])
-      rows.append(["slot accuracy", format2(report.slotAccuracy)])
-      for (name, value) in report.slotAccuracyByName.sorted(by: { $0.key < $1.key }) {
-        rows.append(["  \(name)", format2(value)])
-      }
-      rows.append(["exact match", format2(report.exactMatch)])
-      rows.append(["disambiguation precision", format2(report.disambiguationPrecision)])
-      rows.append(["false-accept rate", format2(report.falseAcceptRate)])
-      rows.append(["median µs / utterance", String(Int(report.medianMicroseconds))])
-      rows.append(["p99 µs / utterance", String(Int(report.p99Microseconds))])
-      rows.append(["skipped lines", "\(report.skippedLines)"])
-      console.output(Table.render(rows))
-      if !report.byCorpus.isEmpty {
-        console.output("\nBy corpus:")
-        var corpusRows = [["corpus", "utterances", "intent", "app", "slot", "false accepts"]]
-        for corpus in report.byCorpus {
-          corpusRows.append([
-            corpus.file, "\(corpus.utterances)", format2(corpus.intentAccuracy),
-            format2(corpus.appAccuracy), format2(corpus.slotAccuracy),
-            format2(corpus.falseAcceptRate),
-          ])
-        }
-        console.output(Table.render(corpusRows))
-      }
-      let worst = report.worstConfusions.prefix(5)
-      if !worst.isEmpty {
-        console.output("\nWorst confusions (expected → routed):")
-        var confusionRows: [[String]] = []
-        for confusion in worst {
-          let examples = confusion.examples.prefix(3)
-          confusionRows.append([
-            "  \(confusion.expected) → \(confusion.routed)", "\(confusion.count)",
-            "e.g. " + examples.joined(separator: ", ")
-              + (confusion.count > examples.count ? ", …" : ""),
-          ])
-        }
-        console.output(Table.render(confusionRows))
-      }
-      if !report.failures.isEmpty, shownFailures > 0 {
-        let shown = min(shownFailures, report.failures.count)
-        console.output(
-          shown < report.failures.count
-            ? "\nFailures (showing \(shown) of \(report.failures.count); --failures N shows more):"
-            : "\nFailures (\(report.failures.count)):")
-        for failure in report.failures.prefix(shownFailures) {
-          console.output(
-            "  \(failure.id): '\(failure.text)': \(failure.problem)".escapingControlCharacters)
-        }
-      }
+      printSummary(report, shownFailures: shownFailures, console)
     }
-    var failed: [String] = []
-    if let minIntent, report.intentAccuracy < minIntent {
-      failed.append("intent accuracy \(format2(report.intentAccuracy)) < \(minIntent)")
-    }
-    if let minSlot, report.slotAccuracy < minSlot {
-      failed.append("slot accuracy \(format2(report.slotAccuracy)) < \(minSlot)")
-    }
-    if let maxFalseAccept, report.falseAcceptRate > maxFalseAccept {
-      failed.append("false-accept rate \(format2(report.falseAcceptRate)) > \(maxFalseAccept)")
-    }
+    let failed = gateFailures(
+      report, minimumIntent: minIntent, minimumSlot: minSlot, maximumFalseAccept: maxFalseAccept)
     for failure in failed { console.error("error: \(failure)") }
     return failed.isEmpty ? 0 : 1
+  }
+
+  /// Reads every `--corpus` file, keeping every `--every`th line when asked, and warns of
+  /// each malformed line (an error with `--strict`).
+  static func readCorpora(_ files: [String], _ arguments: ParsedArguments, _ console: Console)
+    throws -> [Corpus]
+  {
+    var corpora: [Corpus] = []
+    for file in files {
+      try CommandFailure.checkInputFile(file, kind: "corpus file")
+      do {
+        corpora.append(try Corpus.read(URL(fileURLWithPath: file), file: file))
+      } catch {
+        throw CommandFailure(
+          description: "\(file): cannot read the corpus: \(error.localizedDescription)")
+      }
+    }
+    if let every = try arguments.number("every", in: 1...1_000_000) {
+      for index in corpora.indices {
+        corpora[index].lines = corpora[index].lines.enumerated()
+          .filter { $0.offset % every == 0 }.map(\.element)
+      }
+    }
+    let problems = corpora.flatMap(\.problems)
+    for problem in problems { console.error("warning: \(problem.escapingControlCharacters)") }
+    if arguments.flag("strict"), !problems.isEmpty {
+      throw CommandFailure(description: "\(problems.count) malformed corpus line(s) (--strict)")
+    }
+    return corpora
+  }
+
+  /// Prints the report's metrics, per-corpus rows, worst confusions and the first
+  /// `shownFailures` failures as tables.
+  static func printSummary(_ report: EvaluationReport, shownFailures: Int, _ console: Console) {
+    var rows = [["metric", "value"]]
+    rows.append(["utterances", "\(report.utterances)"])
+    rows.append(["intent accuracy", format2(report.intentAccuracy)])
+    rows.append(["app accuracy", format2(report.appAccuracy)])
+    rows.append(["slot accuracy", format2(report.slotAccuracy)])
+    for (name, value) in report.slotAccuracyByName.sorted(by: { $0.key < $1.key }) {
+      rows.append(["  \(name)", format2(value)])
+    }
+    rows.append(["exact match", format2(report.exactMatch)])
+    rows.append(["disambiguation precision", format2(report.disambiguationPrecision)])
+    rows.append(["false-accept rate", format2(report.falseAcceptRate)])
+    rows.append(["median µs / utterance", String(Int(report.medianMicroseconds))])
+    rows.append(["p99 µs / utterance", String(Int(report.p99Microseconds))])
+    rows.append(["skipped lines", "\(report.skippedLines)"])
+    console.output(Table.render(rows))
+    if !report.byCorpus.isEmpty {
+      console.output("\nBy corpus:")
+      var corpusRows = [["corpus", "utterances", "intent", "app", "slot", "false accepts"]]
+      for corpus in report.byCorpus {
+        corpusRows.append([
+          corpus.file, "\(corpus.utterances)", format2(corpus.intentAccuracy),
+          format2(corpus.appAccuracy), format2(corpus.slotAccuracy),
+          format2(corpus.falseAcceptRate),
+        ])
+      }
+      console.output(Table.render(corpusRows))
+    }
+    let worst = report.worstConfusions.prefix(5)
+    if !worst.isEmpty {
+      console.output("\nWorst confusions (expected → routed):")
+      var confusionRows: [[String]] = []
+      for confusion in worst {
+        let examples = confusion.examples.prefix(3)
+        confusionRows.append([
+          "  \(confusion.expected) → \(confusion.routed)", "\(confusion.count)",
+          "e.g. " + examples.joined(separator: ", ")
+            + (confusion.count > examples.count ? ", …" : ""),
+        ])
+      }
+      console.output(Table.render(confusionRows))
+    }
+    if !report.failures.isEmpty, shownFailures > 0 {
+      let shown = min(shownFailures, report.failures.count)
+      console.output(
+        shown < report.failures.count
+          ? "\nFailures (showing \(shown) of \(report.failures.count); --failures N shows more):"
+          : "\nFailures (\(report.failures.count)):")
+      for failure in report.failures.prefix(shownFailures) {
+        console.output(
+          "  \(failure.id): '\(failure.text)': \(failure.problem)".escapingControlCharacters)
+      }
+    }
+  }
+
+  /// The CI gates `report` fails, each said as "intent accuracy 0.71 < 0.8".
+  static func gateFailures(
+    _ report: EvaluationReport, minimumIntent: Double?, minimumSlot: Double?,
+    maximumFalseAccept: Double?
+  ) -> [String] {
+    var failed: [String] = []
+    if let minimumIntent, report.intentAccuracy < minimumIntent {
+      failed.append("intent accuracy \(format2(report.intentAccuracy)) < \(minimumIntent)")
+    }
+    if let minimumSlot, report.slotAccuracy < minimumSlot {
+      failed.append("slot accuracy \(format2(report.slotAccuracy)) < \(minimumSlot)")
+    }
+    if let maximumFalseAccept, report.falseAcceptRate > maximumFalseAccept {
+      failed.append("false-accept rate \(format2(report.falseAcceptRate)) > \(maximumFalseAccept)")
+    }
+    return failed
   }
 
   /// `--slot-matching`: the matcher alone on every bound slot of the corpora.
