@@ -58,27 +58,10 @@ enum BenchCommand {
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> Int32 {
-    let known = ["normalize", "match", "route", "load", "scaling", "directory"]
-    var suites = arguments.allValues("suite")
-    for suite in suites where !known.contains(suite) {
-      var message = "Unknown suite '\(suite)'."
-      if let suggestion = Suggestion.closest(to: suite, in: known) {
-        message += " Did you mean '\(suggestion)'?"
-      }
-      throw UsageError(description: message)
-    }
-    if suites.isEmpty { suites = ["normalize", "match", "route"] }
+    let suites = try suites(arguments)
     let queryCount = try arguments.number("queries", in: 1...1_000_000) ?? 1000
     let seed = try arguments.number("seed", in: UInt64(0)...UInt64.max) ?? 1
-    var sizes: [Int] = []
-    for text in arguments.allValues("entries") {
-      guard let size = Int(text), (1...10_000_000).contains(size) else {
-        throw UsageError(
-          description: "Invalid value '\(text)' for '--entries': expected 1 to 10000000.")
-      }
-      sizes.append(size)
-    }
-    if sizes.isEmpty { sizes = [10_000] }
+    let sizes = try sizes(arguments)
     var results: [Benchmark.Result] = []
     func emit(_ result: Benchmark.Result) throws {
       results.append(result)
@@ -86,22 +69,7 @@ enum BenchCommand {
         console.output(try JSONOutput.line(result))
         return
       }
-      var line =
-        "\(result.suite) \(result.name): n=\(result.count) median \(format2(result.medianMicroseconds)) µs, p99 \(format2(result.p99Microseconds)) µs"
-      if let top1 = result.top1 { line += ", top-1 \(format2(top1))" }
-      if let compile = result.compileSeconds { line += ", compile \(format2(compile)) s" }
-      if let bytes = result.indexBytesPerEntry { line += ", index \(Int(bytes)) B/entry" }
-      if let rate = result.microsecondsPerThousandCharacters {
-        line += ", \(format2(rate)) µs per 1,000 characters"
-      }
-      if let threads = result.threads, let rate = result.queriesPerSecond,
-        let single = result.singleThreadQueriesPerSecond
-      {
-        line =
-          "\(result.suite) \(result.name): n=\(result.count) 1 thread \(Int(single)) queries/s, "
-          + "\(threads) threads \(Int(rate)) queries/s (\(format2(rate / single))×), same answers"
-      }
-      console.output(line)
+      console.output(line(result))
     }
     if suites.contains("normalize") { try Benchmark.normalizeSuite(emit) }
     let minimumTopOne = try arguments.number("min-top1", in: 0.0...1.0)
@@ -149,5 +117,54 @@ enum BenchCommand {
       }
     }
     return 0
+  }
+
+  /// The `--suite` names, each checked (default: normalize, match and route).
+  static func suites(_ arguments: ParsedArguments) throws -> [String] {
+    let known = ["normalize", "match", "route", "load", "scaling", "directory"]
+    var suites = arguments.allValues("suite")
+    for suite in suites where !known.contains(suite) {
+      var message = "Unknown suite '\(suite)'."
+      if let suggestion = Suggestion.closest(to: suite, in: known) {
+        message += " Did you mean '\(suggestion)'?"
+      }
+      throw UsageError(description: message)
+    }
+    if suites.isEmpty { suites = ["normalize", "match", "route"] }
+    return suites
+  }
+
+  /// The `--entries` sizes, each checked (default: 10,000).
+  static func sizes(_ arguments: ParsedArguments) throws -> [Int] {
+    var sizes: [Int] = []
+    for text in arguments.allValues("entries") {
+      guard let size = Int(text), (1...10_000_000).contains(size) else {
+        throw UsageError(
+          description: "Invalid value '\(text)' for '--entries': expected 1 to 10000000.")
+      }
+      sizes.append(size)
+    }
+    if sizes.isEmpty { sizes = [10_000] }
+    return sizes
+  }
+
+  /// One result as a line of text: medians, then what the suite measured besides.
+  static func line(_ result: Benchmark.Result) -> String {
+    var line =
+      "\(result.suite) \(result.name): n=\(result.count) median \(format2(result.medianMicroseconds)) µs, p99 \(format2(result.p99Microseconds)) µs"
+    if let top1 = result.top1 { line += ", top-1 \(format2(top1))" }
+    if let compile = result.compileSeconds { line += ", compile \(format2(compile)) s" }
+    if let bytes = result.indexBytesPerEntry { line += ", index \(Int(bytes)) B/entry" }
+    if let rate = result.microsecondsPerThousandCharacters {
+      line += ", \(format2(rate)) µs per 1,000 characters"
+    }
+    if let threads = result.threads, let rate = result.queriesPerSecond,
+      let single = result.singleThreadQueriesPerSecond
+    {
+      line =
+        "\(result.suite) \(result.name): n=\(result.count) 1 thread \(Int(single)) queries/s, "
+        + "\(threads) threads \(Int(rate)) queries/s (\(format2(rate / single))×), same answers"
+    }
+    return line
   }
 }
