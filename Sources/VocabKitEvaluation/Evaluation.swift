@@ -209,6 +209,32 @@ public struct Evaluator: Sendable {
     _ lines: ArraySlice<CorpusLine>,
     _ routedLines: ArraySlice<(result: RouteResult, microseconds: Double)>, skippedLines: Int
   ) -> EvaluationReport {
+    var tally = Tally()
+    for (line, (routed, microseconds)) in zip(lines, routedLines) {
+      tally.times.append(microseconds)
+      var problems: [String] = []
+      if line.scoresIntent { tally.scoreIntent(line, routed, &problems) }
+      tally.scoreApp(line, routed, &problems)
+      for (name, expected) in line.slots.sorted(by: { $0.key < $1.key }) {
+        tally.scoreSlot(
+          name, expected, line, routed,
+          best: routed.slot(name).flatMap { bestCandidate($0, of: routed) },
+          &problems)
+      }
+      if problems.isEmpty {
+        tally.exact += 1
+      } else {
+        tally.failures.append(
+          .init(
+            id: line.id, text: line.text, problem: problems.joined(separator: "; "),
+            expected: Self.describe(line), routed: Self.describe(routed)))
+      }
+    }
+    return tally.report(utterances: lines.count, skippedLines: skippedLines, policy: router.policy)
+  }
+
+  /// The counts behind a report, line by line.
+  private struct Tally {
     var intentRight = 0
     var intentTotal = 0
     var intentRightByName: [String: Int] = [:]
@@ -226,113 +252,118 @@ public struct Evaluator: Sendable {
     var falseAccepts = 0
     var times: [Double] = []
     var failures: [EvaluationReport.Failure] = []
-    for (line, (routed, microseconds)) in zip(lines, routedLines) {
-      times.append(microseconds)
-      var allRight = true
-      var problems: [String] = []
-      if line.scoresIntent {
-        intentTotal += 1
-        let expected = line.intent ?? "none"
-        let got = routed.intent ?? "none"
-        intentTotalByName[expected, default: 0] += 1
-        let key = ConfusionKey(expected: expected, routed: got)
-        var confusion =
-          confusions[key] ?? .init(expected: expected, routed: got, count: 0, examples: [])
-        confusion.count += 1
-        if confusion.examples.count < Self.confusionExamples { confusion.examples.append(line.id) }
-        confusions[key] = confusion
-        if line.intent == nil {
-          negatives += 1
-          if routed.intent != nil { falseAccepts += 1 }
-        }
-        if routed.intent == line.intent {
-          intentRight += 1
-          intentRightByName[expected, default: 0] += 1
-        } else {
-          allRight = false
-          problems.append("intent \(got) ≠ \(expected)")
-        }
+
+    /// Counts the routed intent against the expected one (or none), and the confusion.
+    mutating func scoreIntent(_ line: CorpusLine, _ routed: RouteResult, _ problems: inout [String])
+    {
+      intentTotal += 1
+      let expected = line.intent ?? "none"
+      let got = routed.intent ?? "none"
+      intentTotalByName[expected, default: 0] += 1
+      let key = ConfusionKey(expected: expected, routed: got)
+      var confusion =
+        confusions[key] ?? .init(expected: expected, routed: got, count: 0, examples: [])
+      confusion.count += 1
+      if confusion.examples.count < Evaluator.confusionExamples {
+        confusion.examples.append(line.id)
       }
-      if let app = line.app {
-        appTotal += 1
-        if routed.app == app {
-          appRight += 1
-        } else {
-          allRight = false
-          problems.append("app \(routed.app ?? "none") ≠ \(app)")
-        }
+      confusions[key] = confusion
+      if line.intent == nil {
+        negatives += 1
+        if routed.intent != nil { falseAccepts += 1 }
       }
-      for (name, expected) in line.slots.sorted(by: { $0.key < $1.key }) {
-        slotTotal[name, default: 0] += 1
-        let slot = routed.slot(name)
-        var right = false
-        switch expected {
-        case .value(let value):
-          if let slot, let got = slot.value {
-            right = slot.isFreeText ? Self.sameText(got, value) : got == value
-          }
-        case .disambiguation(let ids):
-          if let slot, slot.resolution == .disambiguation {
-            disambiguationAsked += 1
-            right = Set(slot.candidates.map(\.identifier)) == Set(ids)
-            if right { disambiguationRight += 1 }
-          }
-        }
-        if let slot, slot.resolution == .disambiguation, case .value = expected {
-          disambiguationAsked += 1
-        }
-        if let slot, let best = bestCandidate(slot, of: routed) {
-          let rightIdentifier: Bool
-          switch expected {
-          case .value(let value): rightIdentifier = best.identifier == value
-          case .disambiguation(let ids): rightIdentifier = ids.contains(best.identifier)
-          }
-          slotScores.append(
-            .init(
-              id: line.id, slot: name, score: best.score, right: rightIdentifier,
-              resolution: slot.resolution))
-        }
-        if right {
-          slotRight[name, default: 0] += 1
-        } else {
-          allRight = false
-          let got = slot.map { slot in slot.value.map { "'\($0)'" } ?? slot.resolution.rawValue }
-          problems.append("\(name) \(got ?? "missing") ≠ \(expected)")
-        }
-      }
-      if allRight {
-        exact += 1
+      if routed.intent == line.intent {
+        intentRight += 1
+        intentRightByName[expected, default: 0] += 1
       } else {
-        failures.append(
-          .init(
-            id: line.id, text: line.text, problem: problems.joined(separator: "; "),
-            expected: Self.describe(line), routed: Self.describe(routed)))
+        problems.append("intent \(got) ≠ \(expected)")
       }
     }
-    times.sort()
-    func ratio(_ a: Int, _ b: Int) -> Double { b == 0 ? 1 : Double(a) / Double(b) }
-    let totalSlots = slotTotal.values.reduce(0, +)
-    return EvaluationReport(
-      utterances: lines.count, intentAccuracy: ratio(intentRight, intentTotal),
-      appAccuracy: ratio(appRight, appTotal),
-      slotAccuracy: ratio(slotRight.values.reduce(0, +), totalSlots),
-      slotAccuracyByName: slotTotal.mapValues { _ in 0 }.merging(
-        slotTotal.map { ($0.key, ratio(slotRight[$0.key] ?? 0, $0.value)) }
-      ) { $1 },
-      exactMatch: ratio(exact, lines.count),
-      disambiguationPrecision: ratio(disambiguationRight, disambiguationAsked),
-      falseAcceptRate: negatives == 0 ? 0 : Double(falseAccepts) / Double(negatives),
-      medianMicroseconds: times.isEmpty ? 0 : times[times.count / 2],
-      p99Microseconds: times.isEmpty ? 0 : times[min(times.count - 1, times.count * 99 / 100)],
-      skippedLines: skippedLines, failures: failures,
-      intentAccuracyByName: intentTotalByName.mapValues { _ in 0 }.merging(
-        intentTotalByName.map { ($0.key, ratio(intentRightByName[$0.key] ?? 0, $0.value)) }
-      ) { $1 },
-      intentCountByName: intentTotalByName, slotCountByName: slotTotal,
-      confusions: confusions.values.sorted {
-        $0.count != $1.count
-          ? $0.count > $1.count : ($0.expected, $0.routed) < ($1.expected, $1.routed)
-      }, slotScores: slotScores, policy: router.policy)
+
+    /// Counts the routed app against the expected one, when the line expects one.
+    mutating func scoreApp(_ line: CorpusLine, _ routed: RouteResult, _ problems: inout [String]) {
+      guard let app = line.app else { return }
+      appTotal += 1
+      if routed.app == app {
+        appRight += 1
+      } else {
+        problems.append("app \(routed.app ?? "none") ≠ \(app)")
+      }
+    }
+
+    /// Counts slot `name` against its expected value or disambiguation; `best` is the slot's
+    /// best candidate, for the score calibration.
+    mutating func scoreSlot(
+      _ name: String, _ expected: ExpectedSlot, _ line: CorpusLine,
+      _ routed: RouteResult, best: (identifier: String, score: Double)?,
+      _ problems: inout [String]
+    ) {
+      slotTotal[name, default: 0] += 1
+      let slot = routed.slot(name)
+      var right = false
+      switch expected {
+      case .value(let value):
+        if let slot, let got = slot.value {
+          right = slot.isFreeText ? Evaluator.sameText(got, value) : got == value
+        }
+      case .disambiguation(let ids):
+        if let slot, slot.resolution == .disambiguation {
+          disambiguationAsked += 1
+          right = Set(slot.candidates.map(\.identifier)) == Set(ids)
+          if right { disambiguationRight += 1 }
+        }
+      }
+      if let slot, slot.resolution == .disambiguation, case .value = expected {
+        disambiguationAsked += 1
+      }
+      if let slot, let best {
+        let rightIdentifier: Bool
+        switch expected {
+        case .value(let value): rightIdentifier = best.identifier == value
+        case .disambiguation(let ids): rightIdentifier = ids.contains(best.identifier)
+        }
+        slotScores.append(
+          .init(
+            id: line.id, slot: name, score: best.score, right: rightIdentifier,
+            resolution: slot.resolution))
+      }
+      if right {
+        slotRight[name, default: 0] += 1
+      } else {
+        let got = slot.map { slot in slot.value.map { "'\($0)'" } ?? slot.resolution.rawValue }
+        problems.append("\(name) \(got ?? "missing") ≠ \(expected)")
+      }
+    }
+
+    /// The report of the counted lines.
+    mutating func report(utterances: Int, skippedLines: Int, policy: ResolutionPolicy)
+      -> EvaluationReport
+    {
+      times.sort()
+      func ratio(_ a: Int, _ b: Int) -> Double { b == 0 ? 1 : Double(a) / Double(b) }
+      let totalSlots = slotTotal.values.reduce(0, +)
+      return EvaluationReport(
+        utterances: utterances, intentAccuracy: ratio(intentRight, intentTotal),
+        appAccuracy: ratio(appRight, appTotal),
+        slotAccuracy: ratio(slotRight.values.reduce(0, +), totalSlots),
+        slotAccuracyByName: slotTotal.mapValues { _ in 0 }.merging(
+          slotTotal.map { ($0.key, ratio(slotRight[$0.key] ?? 0, $0.value)) }
+        ) { $1 },
+        exactMatch: ratio(exact, utterances),
+        disambiguationPrecision: ratio(disambiguationRight, disambiguationAsked),
+        falseAcceptRate: negatives == 0 ? 0 : Double(falseAccepts) / Double(negatives),
+        medianMicroseconds: times.isEmpty ? 0 : times[times.count / 2],
+        p99Microseconds: times.isEmpty ? 0 : times[min(times.count - 1, times.count * 99 / 100)],
+        skippedLines: skippedLines, failures: failures,
+        intentAccuracyByName: intentTotalByName.mapValues { _ in 0 }.merging(
+          intentTotalByName.map { ($0.key, ratio(intentRightByName[$0.key] ?? 0, $0.value)) }
+        ) { $1 },
+        intentCountByName: intentTotalByName, slotCountByName: slotTotal,
+        confusions: confusions.values.sorted {
+          $0.count != $1.count
+            ? $0.count > $1.count : ($0.expected, $0.routed) < ($1.expected, $1.routed)
+        }, slotScores: slotScores, policy: policy)
+    }
   }
 
   private struct ConfusionKey: Hashable {
