@@ -73,25 +73,8 @@ public struct Router: Sendable {
     let model = vocabulary.intentModel
     let (features, known) = context.intentFeatures(apps: context.namedApp)
     let probabilities = model.probabilities(features)
-    var allowed: [Int] = []
-    var allowedTotal = 0.0
-    for label in model.labels.indices {
-      if let named = context.namedApp ?? onlyApp, model.labels[label].app != named { continue }
-      if let language,
-        !vocabulary.templatesOfLabel[label].contains(where: {
-          Self.language(of: vocabulary.templates[$0].localization)
-            == vocabulary.templateLanguage(app: model.labels[label].app, for: language)
-        })
-      {
-        continue
-      }
-      allowed.append(label)
-      allowedTotal += probabilities[label]
-    }
-    allowed.sort {
-      probabilities[$0] != probabilities[$1]
-        ? probabilities[$0] > probabilities[$1] : model.labels[$0] < model.labels[$1]
-    }
+    let (allowed, allowedTotal) = allowedLabels(
+      probabilities, app: context.namedApp ?? onlyApp, language: language)
 
     // Content words (not common words) are what coverage counts: function words say nothing
     // about the topic.
@@ -112,45 +95,13 @@ public struct Router: Sendable {
     var bestLabel = Int.max
     var candidates: [IntentCandidate] = []
     for label in allowed.prefix(costs.alignedIntents) {
-      // Templates in order of their score bound; once the best score found beats the next
-      // bound, no later template can win. Ties go to the template listed first.
-      var bounded: [(bound: Double, index: Int)] = []
-      for index in vocabulary.templatesOfLabel[label] {
-        let template = vocabulary.templates[index]
-        if let language,
-          Self.language(of: template.localization)
-            != vocabulary.templateLanguage(app: template.app, for: language)
-        {
-          continue
-        }
-        guard template.fits(scripts: scripts) else { continue }
-        bounded.append((context.alignmentBound(template), index))
-      }
-      bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
-      var labelBest: (alignment: TemplateAlignment, template: Template)? = nil
-      var labelBestIndex = Int.max
-      for (bound, index) in bounded {
-        if let labelBest, bound < labelBest.alignment.score { break }
-        let template = vocabulary.templates[index]
-        let alignment = context.align(template)
-        if (alignment.score, -index) > (labelBest?.alignment.score ?? -1, -labelBestIndex) {
-          labelBest = (alignment, template)
-          labelBestIndex = index
-        }
-      }
+      let labelBest = bestTemplate(
+        of: label, &context, language: language, scripts: scripts)
       let probability = allowedTotal > 0 ? probabilities[label] / allowedTotal : 0
       let alignmentScore = labelBest?.alignment.score ?? 0
-      // The share of content words that the model knows or this intent's best template
-      // explains; of all words when there are no content words ("what time is it").
-      var covered = 0
-      for token in known.indices
-      where (isContent[token] || contentCount == 0)
-        && (known[token] || labelBest?.alignment.explained[token] == true)
-      {
-        covered += 1
-      }
-      let counted = contentCount == 0 ? known.count : contentCount
-      let coverage = counted == 0 ? 1 : Double(covered) / Double(counted)
+      let coverage = Self.coverage(
+        known: known, explained: labelBest?.alignment.explained, isContent: isContent,
+        contentCount: contentCount)
       let combined = costs.confidence(
         probability: probability, alignment: alignmentScore, coverage: coverage)
       candidates.append(
@@ -171,6 +122,19 @@ public struct Router: Sendable {
         bestLabel = label
       }
     }
+    return result(
+      of: text, best: best, accepted: bestAccepted, candidates: candidates, &context)
+  }
+
+  /// The result of routing `text`: the chosen template `best` when its `accepted` score
+  /// reaches ``minimumIntentScore`` and no uninstalled app was named, with its slots
+  /// resolved, and the five best of `candidates`.
+  func result(
+    of text: String, best: (alignment: TemplateAlignment, template: Template)?,
+    accepted bestAccepted: Double, candidates: [IntentCandidate],
+    _ context: inout RoutingContext
+  ) -> RouteResult {
+    var candidates = candidates
     // The same order as the choice above: score, then alignment, then app and intent.
     candidates.sort {
       if $0.score != $1.score { return $0.score > $1.score }
@@ -204,6 +168,101 @@ public struct Router: Sendable {
     result.appChoice = context.namedApp == nil && misheardAppName == nil ? .inferred : .named
     result.spokenAppName = misheardAppName
     result.template = template.text
+    resolveSlots(of: alignment, in: template, &context, into: &result)
+    return result
+  }
+
+  /// The share of content words that the model knows or a template explains; of all words
+  /// when there are no content words ("what time is it").
+  ///
+  /// - Complexity: O(*n*) for *n* tokens.
+  static func coverage(
+    known: [Bool], explained: [Bool]?, isContent: [Bool], contentCount: Int
+  ) -> Double {
+    var covered = 0
+    for token in known.indices
+    where (isContent[token] || contentCount == 0)
+      && (known[token] || explained?[token] == true)
+    {
+      covered += 1
+    }
+    let counted = contentCount == 0 ? known.count : contentCount
+    return counted == 0 ? 1 : Double(covered) / Double(counted)
+  }
+
+  /// The labels the learned model may choose, most probable first (ties in label order),
+  /// and their summed probability: only `app`'s when given, and only those with templates
+  /// in `language` when given.
+  ///
+  /// - Complexity: O(*c* log *c*) for *c* labels, plus their templates when `language` is
+  ///   given.
+  func allowedLabels(_ probabilities: [Double], app: String?, language: String?) -> (
+    labels: [Int], total: Double
+  ) {
+    let model = vocabulary.intentModel
+    var allowed: [Int] = []
+    var allowedTotal = 0.0
+    for label in model.labels.indices {
+      if let app, model.labels[label].app != app { continue }
+      if let language,
+        !vocabulary.templatesOfLabel[label].contains(where: {
+          Self.language(of: vocabulary.templates[$0].localization)
+            == vocabulary.templateLanguage(app: model.labels[label].app, for: language)
+        })
+      {
+        continue
+      }
+      allowed.append(label)
+      allowedTotal += probabilities[label]
+    }
+    allowed.sort {
+      probabilities[$0] != probabilities[$1]
+        ? probabilities[$0] > probabilities[$1] : model.labels[$0] < model.labels[$1]
+    }
+    return (allowed, allowedTotal)
+  }
+
+  /// The best alignment among label `label`'s templates (of `language`, when given, and
+  /// able to match text in `scripts`), ties to the template listed first.
+  ///
+  /// Templates are aligned in order of their score bound; once the best score found beats
+  /// the next bound, no later template can win.
+  func bestTemplate(
+    of label: Int, _ context: inout RoutingContext, language: String?, scripts: Set<Script>
+  ) -> (alignment: TemplateAlignment, template: Template)? {
+    var bounded: [(bound: Double, index: Int)] = []
+    for index in vocabulary.templatesOfLabel[label] {
+      let template = vocabulary.templates[index]
+      if let language,
+        Self.language(of: template.localization)
+          != vocabulary.templateLanguage(app: template.app, for: language)
+      {
+        continue
+      }
+      guard template.fits(scripts: scripts) else { continue }
+      bounded.append((context.alignmentBound(template), index))
+    }
+    bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
+    var labelBest: (alignment: TemplateAlignment, template: Template)? = nil
+    var labelBestIndex = Int.max
+    for (bound, index) in bounded {
+      if let labelBest, bound < labelBest.alignment.score { break }
+      let template = vocabulary.templates[index]
+      let alignment = context.align(template)
+      if (alignment.score, -index) > (labelBest?.alignment.score ?? -1, -labelBestIndex) {
+        labelBest = (alignment, template)
+        labelBestIndex = index
+      }
+    }
+    return labelBest
+  }
+
+  /// Resolves the slots `alignment` found in `template` (all but the app name) into
+  /// `result`, with the media search's qualifiers.
+  func resolveSlots(
+    of alignment: TemplateAlignment, in template: Template, _ context: inout RoutingContext,
+    into result: inout RouteResult
+  ) {
     for (name, span) in alignment.slots where name != ParameterName.applicationName {
       let parameter = ParameterName(intent: template.intent, parameter: name)
       result.slots.append(context.resolve(parameter, app: template.app, span: span))
@@ -211,7 +270,6 @@ public struct Router: Sendable {
         result.mediaSearch = context.mediaSearch(span: span, resolved: result.slots.last!)
       }
     }
-    return result
   }
 
   static func language(of locale: String) -> String {
