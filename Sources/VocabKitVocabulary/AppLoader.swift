@@ -192,10 +192,7 @@ struct AppLoader {
   // MARK: AppIntentVocabulary.plist
 
   private mutating func loadIntentVocabulary(into app: inout App) {
-    var intentOrder: [String] = []
-    var intents: [String: Intent] = [:]
-    var exampleSites: [ExampleSite] = []
-    var examplesCut = false
+    var intents = LoadedIntents()
     for localization in chosenLocalizations(containing: "AppIntentVocabulary.plist") {
       let file = path(localization, "AppIntentVocabulary.plist")
       guard let plist = read(file) else { continue }
@@ -208,129 +205,165 @@ struct AppLoader {
         let list = array(vocabularies, at: "ParameterVocabularies", &context)
       {
         for (index, vocabulary) in list.enumerated() {
-          let base = "ParameterVocabularies[\(index)]"
-          guard dictionary(vocabulary, at: base, &context) != nil else { continue }
-          checkKeys(
-            vocabulary, allowed: ["ParameterNames", "ParameterVocabulary"], at: base, &context)
-          var parameters: [ParameterName] = []
-          if let names = vocabulary["ParameterNames"],
-            let nameList = array(names, at: "\(base).ParameterNames", &context)
-          {
-            for (nameIndex, nameNode) in nameList.enumerated() {
-              let namePath = "\(base).ParameterNames[\(nameIndex)]"
-              guard let text = string(nameNode, at: namePath, &context) else { continue }
-              if let parameter = ParameterName(text) {
-                parameters.append(parameter)
-                parameterNameSites.append(
-                  (parameter, Site(file: file, line: nameNode.line, keyPath: namePath)))
-              } else {
-                context.report(
-                  .error, "invalid-parameter-name", nameNode, namePath,
-                  "'\(text)' is not of the form 'Intent.parameter' (for example 'INAddTasksIntent.targetTaskList'); the vocabulary is not bound to it"
-                )
-              }
-            }
-          } else {
-            context.report(
-              .error, "missing-key", vocabulary, base,
-              "missing required key 'ParameterNames'; its vocabulary serves no parameter")
-          }
-          guard let items = vocabulary["ParameterVocabulary"] else {
-            context.report(
-              .error, "missing-key", vocabulary, base, "missing required key 'ParameterVocabulary'")
-            continue
-          }
-          guard let itemList = array(items, at: "\(base).ParameterVocabulary", &context) else {
-            continue
-          }
-          var parsed: [VocabularyItem] = []
-          var parsedIdentifiers = Set<String>()
-          for (itemIndex, itemNode) in itemList.enumerated() {
-            let itemPath = "\(base).ParameterVocabulary[\(itemIndex)]"
-            guard
-              let item = parameterItem(
-                itemNode, at: itemPath, priority: itemIndex, &context)
-            else { continue }
-            var duplicate = false
-            for parameter in parameters {
-              if seenIdentifiers[parameter, default: []].contains(item.identifier) {
-                duplicate = true
-              }
-            }
-            if duplicate || !parsedIdentifiers.insert(item.identifier).inserted {
-              context.report(
-                .error, "duplicate-identifier", itemNode["VocabularyItemIdentifier"] ?? itemNode,
-                "\(itemPath).VocabularyItemIdentifier",
-                "duplicate VocabularyItemIdentifier '\(item.identifier)'; this item is skipped")
-              continue
-            }
-            parsed.append(item)
-          }
-          // Every parameter the vocabulary names shares one list (one array storage) unless
-          // another vocabulary adds to it: a hundred `ParameterNames` cost one list, not a
-          // hundred copies.
-          let alone = Self.merge([], parsed)
-          let identifiers = Set(parsed.map(\.identifier))
-          for parameter in parameters {
-            seenIdentifiers[parameter, default: []].formUnion(identifiers)
-            if let existing = app.parameterVocabularies[parameter] {
-              app.parameterVocabularies[parameter] = Self.merge(existing, parsed)
-            } else {
-              app.parameterVocabularies[parameter] = alone
-            }
-          }
+          loadParameterVocabulary(
+            vocabulary, at: "ParameterVocabularies[\(index)]", &seenIdentifiers, into: &app,
+            &context)
         }
       }
       if let phrases = plist["IntentPhrases"],
         let list = array(phrases, at: "IntentPhrases", &context)
       {
         for (index, entry) in list.enumerated() {
-          let base = "IntentPhrases[\(index)]"
-          guard dictionary(entry, at: base, &context) != nil else { continue }
-          checkKeys(entry, allowed: ["IntentName", "IntentExamples"], at: base, &context)
-          guard let name = requiredString(entry, "IntentName", at: base, &context) else {
-            continue
-          }
-          guard let examplesNode = entry["IntentExamples"] else {
-            context.report(
-              .error, "missing-key", entry, base, "missing required key 'IntentExamples'")
-            continue
-          }
-          guard let examples = array(examplesNode, at: "\(base).IntentExamples", &context) else {
-            continue
-          }
-          if intents[name] == nil {
-            intents[name] = Intent(name: name, examples: [])
-            intentOrder.append(name)
-            let nameNode = entry["IntentName"] ?? entry
-            intentNameSites[name] = Site(
-              file: file, line: nameNode.line, keyPath: "\(base).IntentName")
-          }
-          for (exampleIndex, example) in examples.enumerated() {
-            let examplePath = "\(base).IntentExamples[\(exampleIndex)]"
-            guard exampleSites.count < Self.maximumExamplesPerApp else {
-              if !examplesCut {
-                examplesCut = true
-                context.report(
-                  .error, "too-many-examples", example, examplePath,
-                  "the app has more than \(Self.maximumExamplesPerApp) example phrases; this one and every later one are skipped"
-                )
-              }
-              break
-            }
-            guard let text = string(example, at: examplePath, &context) else { continue }
-            guard checkLength(text, example, examplePath, &context) else { continue }
-            intents[name]!.examples.append(IntentExample(text: text, localization: localization))
-            exampleSites.append(
-              ExampleSite(
-                intent: name, text: text, file: file, line: example.line, keyPath: examplePath))
-          }
+          loadIntentPhrases(
+            entry, at: "IntentPhrases[\(index)]", localization: localization, into: &intents,
+            &context)
         }
       }
     }
-    app.intents = intentOrder.map { intents[$0]! }
-    checkPlaceholders(app, exampleSites)
-    self.exampleSites = exampleSites
+    app.intents = intents.order.map { intents.byName[$0]! }
+    checkPlaceholders(app, intents.exampleSites)
+    self.exampleSites = intents.exampleSites
+  }
+
+  /// The intents of an app's `IntentPhrases` as they are read, over its localizations.
+  private struct LoadedIntents {
+    var order: [String] = []
+    var byName: [String: Intent] = [:]
+    var exampleSites: [ExampleSite] = []
+    /// Whether ``AppLoader/maximumExamplesPerApp`` was reached (reported once).
+    var examplesCut = false
+  }
+
+  /// Reads one `ParameterVocabularies` entry at `base` into `app`'s parameter
+  /// vocabularies; `seenIdentifiers` are the item identifiers the file gave each parameter
+  /// before it.
+  private mutating func loadParameterVocabulary(
+    _ vocabulary: PropertyListNode, at base: String,
+    _ seenIdentifiers: inout [ParameterName: Set<String>], into app: inout App,
+    _ context: inout Context
+  ) {
+    guard dictionary(vocabulary, at: base, &context) != nil else { return }
+    checkKeys(vocabulary, allowed: ["ParameterNames", "ParameterVocabulary"], at: base, &context)
+    let parameters = parameterNames(of: vocabulary, at: base, &context)
+    guard let items = vocabulary["ParameterVocabulary"] else {
+      context.report(
+        .error, "missing-key", vocabulary, base, "missing required key 'ParameterVocabulary'")
+      return
+    }
+    guard let itemList = array(items, at: "\(base).ParameterVocabulary", &context) else {
+      return
+    }
+    var parsed: [VocabularyItem] = []
+    var parsedIdentifiers = Set<String>()
+    for (itemIndex, itemNode) in itemList.enumerated() {
+      let itemPath = "\(base).ParameterVocabulary[\(itemIndex)]"
+      guard
+        let item = parameterItem(
+          itemNode, at: itemPath, priority: itemIndex, &context)
+      else { continue }
+      var duplicate = false
+      for parameter in parameters {
+        if seenIdentifiers[parameter, default: []].contains(item.identifier) {
+          duplicate = true
+        }
+      }
+      if duplicate || !parsedIdentifiers.insert(item.identifier).inserted {
+        context.report(
+          .error, "duplicate-identifier", itemNode["VocabularyItemIdentifier"] ?? itemNode,
+          "\(itemPath).VocabularyItemIdentifier",
+          "duplicate VocabularyItemIdentifier '\(item.identifier)'; this item is skipped")
+        continue
+      }
+      parsed.append(item)
+    }
+    // Every parameter the vocabulary names shares one list (one array storage) unless
+    // another vocabulary adds to it: a hundred `ParameterNames` cost one list, not a
+    // hundred copies.
+    let alone = Self.merge([], parsed)
+    let identifiers = Set(parsed.map(\.identifier))
+    for parameter in parameters {
+      seenIdentifiers[parameter, default: []].formUnion(identifiers)
+      if let existing = app.parameterVocabularies[parameter] {
+        app.parameterVocabularies[parameter] = Self.merge(existing, parsed)
+      } else {
+        app.parameterVocabularies[parameter] = alone
+      }
+    }
+  }
+
+  /// The parameters a `ParameterVocabularies` entry at `base` names in its
+  /// `ParameterNames`, each remembered with where it was read.
+  private mutating func parameterNames(
+    of vocabulary: PropertyListNode, at base: String, _ context: inout Context
+  ) -> [ParameterName] {
+    guard let names = vocabulary["ParameterNames"],
+      let nameList = array(names, at: "\(base).ParameterNames", &context)
+    else {
+      context.report(
+        .error, "missing-key", vocabulary, base,
+        "missing required key 'ParameterNames'; its vocabulary serves no parameter")
+      return []
+    }
+    var parameters: [ParameterName] = []
+    for (nameIndex, nameNode) in nameList.enumerated() {
+      let namePath = "\(base).ParameterNames[\(nameIndex)]"
+      guard let text = string(nameNode, at: namePath, &context) else { continue }
+      if let parameter = ParameterName(text) {
+        parameters.append(parameter)
+        parameterNameSites.append(
+          (parameter, Site(file: context.file, line: nameNode.line, keyPath: namePath)))
+      } else {
+        context.report(
+          .error, "invalid-parameter-name", nameNode, namePath,
+          "'\(text)' is not of the form 'Intent.parameter' (for example 'INAddTasksIntent.targetTaskList'); the vocabulary is not bound to it"
+        )
+      }
+    }
+    return parameters
+  }
+
+  /// Reads one `IntentPhrases` entry at `base` of `localization` into `intents`, up to
+  /// ``maximumExamplesPerApp`` examples an app.
+  private mutating func loadIntentPhrases(
+    _ entry: PropertyListNode, at base: String, localization: String,
+    into intents: inout LoadedIntents, _ context: inout Context
+  ) {
+    guard dictionary(entry, at: base, &context) != nil else { return }
+    checkKeys(entry, allowed: ["IntentName", "IntentExamples"], at: base, &context)
+    guard let name = requiredString(entry, "IntentName", at: base, &context) else { return }
+    guard let examplesNode = entry["IntentExamples"] else {
+      context.report(.error, "missing-key", entry, base, "missing required key 'IntentExamples'")
+      return
+    }
+    guard let examples = array(examplesNode, at: "\(base).IntentExamples", &context) else {
+      return
+    }
+    if intents.byName[name] == nil {
+      intents.byName[name] = Intent(name: name, examples: [])
+      intents.order.append(name)
+      let nameNode = entry["IntentName"] ?? entry
+      intentNameSites[name] = Site(
+        file: context.file, line: nameNode.line, keyPath: "\(base).IntentName")
+    }
+    for (exampleIndex, example) in examples.enumerated() {
+      let examplePath = "\(base).IntentExamples[\(exampleIndex)]"
+      guard intents.exampleSites.count < Self.maximumExamplesPerApp else {
+        if !intents.examplesCut {
+          intents.examplesCut = true
+          context.report(
+            .error, "too-many-examples", example, examplePath,
+            "the app has more than \(Self.maximumExamplesPerApp) example phrases; this one and every later one are skipped"
+          )
+        }
+        break
+      }
+      guard let text = string(example, at: examplePath, &context) else { continue }
+      guard checkLength(text, example, examplePath, &context) else { continue }
+      intents.byName[name]!.examples.append(IntentExample(text: text, localization: localization))
+      intents.exampleSites.append(
+        ExampleSite(
+          intent: name, text: text, file: context.file, line: example.line, keyPath: examplePath))
+    }
   }
 
   /// Where a key was read, for diagnostics about what it names.
