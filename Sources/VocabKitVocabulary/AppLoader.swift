@@ -51,79 +51,12 @@ struct AppLoader {
       return nil
     }
     let folderName = folder.hasSuffix(".app") ? String(folder.dropLast(4)) : folder
-    // App names and their hints get the same length bound as vocabulary strings: compiling a
-    // name costs time quadratic in its length.
-    func bounded(_ text: String?, _ path: String, _ node: PropertyListNode?) -> String? {
-      guard let text else { return nil }
-      return checkLength(text, node ?? info, path, &context) ? text : nil
-    }
     let bundleName = bounded(
-      optionalString(info, "CFBundleName", at: "", &context), "CFBundleName", info["CFBundleName"])
+      optionalString(info, "CFBundleName", at: "", &context), "CFBundleName",
+      info["CFBundleName"] ?? info, &context)
     var app = App(
       bundleIdentifier: identifier, folder: folder, name: bundleName ?? folderName, names: [])
-    let tables = localizedStrings()
-    /// The translation of a string, from the best `InfoPlist.strings` that has it.
-    func translated(_ text: String) -> String {
-      tables.lazy.compactMap { $0[text] }.first ?? text
-    }
-    // A name is the app's in every language it is given in: the Info.plist value, and each
-    // translation, looked up by the Info.plist key (`"CFBundleDisplayName" = "…";`, as Xcode
-    // writes them) or by the value itself (how alternative names are localized).
-    func add(
-      _ text: String?, _ kind: AppName.Kind, key: String? = nil, pronunciation: String? = nil
-    ) {
-      guard let text, !text.isEmpty else { return }
-      var forms = [text]
-      for table in tables {
-        if let key, let value = table[key] { forms.append(value) }
-        if let value = table[text] { forms.append(value) }
-      }
-      for form in forms where !form.isEmpty && !app.names.contains(where: { $0.text == form }) {
-        // A translation too long for a name is skipped like the Info.plist value would be.
-        guard form.utf16.count * 2 <= Self.maximumStringBytes else {
-          context.report(
-            .error, "string-too-long", info, key ?? String(text.prefix(64)) + "…",
-            "a translation of this name in InfoPlist.strings is \(form.utf16.count * 2) UTF-16 bytes, over \(Self.maximumStringBytes); it is skipped"
-          )
-          continue
-        }
-        app.names.append(AppName(text: form, pronunciation: pronunciation, kind: kind))
-      }
-    }
-    add(bundleName, .bundleName, key: "CFBundleName")
-    for (key, kind) in [
-      ("CFBundleDisplayName", AppName.Kind.displayName), ("CFBundleSpokenName", .spokenName),
-    ] {
-      add(bounded(optionalString(info, key, at: "", &context), key, info[key]), kind, key: key)
-    }
-    if let alternatives = info["INAlternativeAppNames"] {
-      if let items = array(alternatives, at: "INAlternativeAppNames", &context) {
-        if items.count > Self.maximumAlternativeNames {
-          context.report(
-            .error, "too-many-alternative-names", items[Self.maximumAlternativeNames],
-            "INAlternativeAppNames[\(Self.maximumAlternativeNames)]",
-            "\(items.count) INAlternativeAppNames; iOS rejects an app with more than \(Self.maximumAlternativeNames) per localization, so only the first \(Self.maximumAlternativeNames) are used"
-          )
-        }
-        for (index, item) in items.prefix(Self.maximumAlternativeNames).enumerated() {
-          let path = "INAlternativeAppNames[\(index)]"
-          guard dictionary(item, at: path, &context) != nil else { continue }
-          checkKeys(
-            item, allowed: ["INAlternativeAppName", "INAlternativeAppNamePronunciationHint"],
-            at: path, &context)
-          guard
-            let name = bounded(
-              requiredString(item, "INAlternativeAppName", at: path, &context),
-              "\(path).INAlternativeAppName", item["INAlternativeAppName"])
-          else { continue }
-          let hintKey = "INAlternativeAppNamePronunciationHint"
-          let hint = bounded(
-            optionalString(item, hintKey, at: path, &context), "\(path).\(hintKey)",
-            item[hintKey])
-          add(name, .alternativeName, pronunciation: hint.map(translated))
-        }
-      }
-    }
+    loadNames(of: info, bundleName: bundleName, into: &app, &context)
     if app.names.isEmpty { app.names = [AppName(text: folderName, kind: .bundleName)] }
     flush(&context)
 
@@ -133,6 +66,93 @@ struct AppLoader {
     checkParameterNames(app)
     checkExamplesFillParameters(app)
     return app
+  }
+
+  /// `text`, unless it is over the length bound of vocabulary strings (reported at `node`):
+  /// app names and their hints are bounded too, since compiling a name costs time quadratic
+  /// in its length.
+  private func bounded(
+    _ text: String?, _ path: String, _ node: PropertyListNode, _ context: inout Context
+  ) -> String? {
+    guard let text else { return nil }
+    return checkLength(text, node, path, &context) ? text : nil
+  }
+
+  /// Reads the app's names from `info` into `app`: its bundle, display and spoken names and
+  /// `INAlternativeAppNames`, each with its translations in `InfoPlist.strings`.
+  private mutating func loadNames(
+    of info: PropertyListNode, bundleName: String?, into app: inout App,
+    _ context: inout Context
+  ) {
+    let tables = localizedStrings()
+    addName(bundleName, .bundleName, key: "CFBundleName", tables, info, into: &app, &context)
+    for (key, kind) in [
+      ("CFBundleDisplayName", AppName.Kind.displayName), ("CFBundleSpokenName", .spokenName),
+    ] {
+      let name = bounded(
+        optionalString(info, key, at: "", &context), key, info[key] ?? info, &context)
+      addName(name, kind, key: key, tables, info, into: &app, &context)
+    }
+    guard let alternatives = info["INAlternativeAppNames"],
+      let items = array(alternatives, at: "INAlternativeAppNames", &context)
+    else { return }
+    if items.count > Self.maximumAlternativeNames {
+      context.report(
+        .error, "too-many-alternative-names", items[Self.maximumAlternativeNames],
+        "INAlternativeAppNames[\(Self.maximumAlternativeNames)]",
+        "\(items.count) INAlternativeAppNames; iOS rejects an app with more than \(Self.maximumAlternativeNames) per localization, so only the first \(Self.maximumAlternativeNames) are used"
+      )
+    }
+    for (index, item) in items.prefix(Self.maximumAlternativeNames).enumerated() {
+      let path = "INAlternativeAppNames[\(index)]"
+      guard dictionary(item, at: path, &context) != nil else { continue }
+      checkKeys(
+        item, allowed: ["INAlternativeAppName", "INAlternativeAppNamePronunciationHint"],
+        at: path, &context)
+      guard
+        let name = bounded(
+          requiredString(item, "INAlternativeAppName", at: path, &context),
+          "\(path).INAlternativeAppName", item["INAlternativeAppName"] ?? info, &context)
+      else { continue }
+      let hintKey = "INAlternativeAppNamePronunciationHint"
+      let hint = bounded(
+        optionalString(item, hintKey, at: path, &context), "\(path).\(hintKey)",
+        item[hintKey] ?? info, &context)
+      // The translation of the hint, from the best `InfoPlist.strings` that has it.
+      let translatedHint = hint.map { hint in tables.lazy.compactMap { $0[hint] }.first ?? hint }
+      addName(
+        name, .alternativeName, pronunciation: translatedHint, tables, info, into: &app,
+        &context)
+    }
+  }
+
+  /// Adds `text` to `app`'s names, with each translation of it in `tables`.
+  ///
+  /// A name is the app's in every language it is given in: the Info.plist value, and each
+  /// translation, looked up by the Info.plist key (`"CFBundleDisplayName" = "…";`, as Xcode
+  /// writes them) or by the value itself (how alternative names are localized).
+  private func addName(
+    _ text: String?, _ kind: AppName.Kind, key: String? = nil, pronunciation: String? = nil,
+    _ tables: [[String: String]], _ info: PropertyListNode, into app: inout App,
+    _ context: inout Context
+  ) {
+    guard let text, !text.isEmpty else { return }
+    var forms = [text]
+    for table in tables {
+      if let key, let value = table[key] { forms.append(value) }
+      if let value = table[text] { forms.append(value) }
+    }
+    for form in forms where !form.isEmpty && !app.names.contains(where: { $0.text == form }) {
+      // A translation too long for a name is skipped like the Info.plist value would be.
+      guard form.utf16.count * 2 <= Self.maximumStringBytes else {
+        context.report(
+          .error, "string-too-long", info, key ?? String(text.prefix(64)) + "…",
+          "a translation of this name in InfoPlist.strings is \(form.utf16.count * 2) UTF-16 bytes, over \(Self.maximumStringBytes); it is skipped"
+        )
+        continue
+      }
+      app.names.append(AppName(text: form, pronunciation: pronunciation, kind: kind))
+    }
   }
 
   // MARK: Files
