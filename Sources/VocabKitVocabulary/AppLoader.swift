@@ -643,56 +643,7 @@ struct AppLoader {
       var identifiers = Set<String>()
       for (index, entry) in list.enumerated() {
         let itemPath = "\(key)[\(index)]"
-        var item: VocabularyItem
-        if let text = entry.string {
-          guard checkLength(text, entry, itemPath, &context) else { continue }
-          item = VocabularyItem(identifier: text, phrases: [VocabularyPhrase(text: text)])
-        } else if entry.dictionary == nil {
-          context.report(
-            .error, "wrong-type", entry, itemPath,
-            "expected a string or a dictionary, found \(entry.typeName); it is skipped")
-          continue
-        } else {
-          checkKeys(
-            entry,
-            allowed: [
-              "vocabularyIdentifier", "spokenPhrase", "pronunciationHint",
-              "alternativeSpeakableMatches",
-            ], at: itemPath, &context)
-          guard let phrase = requiredString(entry, "spokenPhrase", at: itemPath, &context) else {
-            context.report(.error, "item-skipped", entry, itemPath, "the item is skipped")
-            continue
-          }
-          guard
-            checkLength(
-              phrase, entry["spokenPhrase"] ?? entry, "\(itemPath).spokenPhrase", &context)
-          else { continue }
-          let identifier =
-            optionalString(entry, "vocabularyIdentifier", at: itemPath, &context) ?? phrase
-          let hint = optionalString(entry, "pronunciationHint", at: itemPath, &context)
-          item = VocabularyItem(
-            identifier: identifier, phrases: [VocabularyPhrase(text: phrase, pronunciation: hint)])
-          if let alternatives = entry["alternativeSpeakableMatches"],
-            let alternativeList = array(
-              alternatives, at: "\(itemPath).alternativeSpeakableMatches", &context)
-          {
-            for (alternativeIndex, alternative) in alternativeList.enumerated() {
-              let alternativePath = "\(itemPath).alternativeSpeakableMatches[\(alternativeIndex)]"
-              var text = alternative.string
-              if text == nil, alternative.dictionary != nil {
-                text = optionalString(alternative, "spokenPhrase", at: alternativePath, &context)
-              }
-              guard let text else {
-                context.report(
-                  .error, "wrong-type", alternative, alternativePath,
-                  "expected a string, found \(alternative.typeName); it is skipped")
-                continue
-              }
-              guard checkLength(text, alternative, alternativePath, &context) else { continue }
-              item.phrases.append(VocabularyPhrase(text: text, kind: .alternative))
-            }
-          }
-        }
+        guard var item = userVocabularyItem(entry, at: itemPath, &context) else { continue }
         if !identifiers.insert(item.identifier).inserted {
           context.report(
             .error, "duplicate-identifier", entry, itemPath,
@@ -704,6 +655,62 @@ struct AppLoader {
       }
       app.userVocabulary[type] = items
     }
+  }
+
+  /// One item of a `UserVocabulary.plist` list at `itemPath`: a string, or a dictionary with
+  /// its `spokenPhrase`, identifier, hint and alternatives; nil when it is skipped (reported).
+  private func userVocabularyItem(
+    _ entry: PropertyListNode, at itemPath: String, _ context: inout Context
+  ) -> VocabularyItem? {
+    if let text = entry.string {
+      guard checkLength(text, entry, itemPath, &context) else { return nil }
+      return VocabularyItem(identifier: text, phrases: [VocabularyPhrase(text: text)])
+    }
+    guard entry.dictionary != nil else {
+      context.report(
+        .error, "wrong-type", entry, itemPath,
+        "expected a string or a dictionary, found \(entry.typeName); it is skipped")
+      return nil
+    }
+    checkKeys(
+      entry,
+      allowed: [
+        "vocabularyIdentifier", "spokenPhrase", "pronunciationHint",
+        "alternativeSpeakableMatches",
+      ], at: itemPath, &context)
+    guard let phrase = requiredString(entry, "spokenPhrase", at: itemPath, &context) else {
+      context.report(.error, "item-skipped", entry, itemPath, "the item is skipped")
+      return nil
+    }
+    guard
+      checkLength(phrase, entry["spokenPhrase"] ?? entry, "\(itemPath).spokenPhrase", &context)
+    else { return nil }
+    let identifier =
+      optionalString(entry, "vocabularyIdentifier", at: itemPath, &context) ?? phrase
+    let hint = optionalString(entry, "pronunciationHint", at: itemPath, &context)
+    var item = VocabularyItem(
+      identifier: identifier, phrases: [VocabularyPhrase(text: phrase, pronunciation: hint)])
+    if let alternatives = entry["alternativeSpeakableMatches"],
+      let alternativeList = array(
+        alternatives, at: "\(itemPath).alternativeSpeakableMatches", &context)
+    {
+      for (alternativeIndex, alternative) in alternativeList.enumerated() {
+        let alternativePath = "\(itemPath).alternativeSpeakableMatches[\(alternativeIndex)]"
+        var text = alternative.string
+        if text == nil, alternative.dictionary != nil {
+          text = optionalString(alternative, "spokenPhrase", at: alternativePath, &context)
+        }
+        guard let text else {
+          context.report(
+            .error, "wrong-type", alternative, alternativePath,
+            "expected a string, found \(alternative.typeName); it is skipped")
+          continue
+        }
+        guard checkLength(text, alternative, alternativePath, &context) else { continue }
+        item.phrases.append(VocabularyPhrase(text: text, kind: .alternative))
+      }
+    }
+    return item
   }
 
   // MARK: Checking helpers
