@@ -334,104 +334,141 @@ public struct HTMLReport: Sendable {
     for score in scores {
       if score.right { right[bin(score.score)] += 1 } else { wrong[bin(score.score)] += 1 }
     }
+    let frame = HistogramFrame(largestCount: max(right.max() ?? 0, wrong.max() ?? 0, 1))
+    var svg =
+      "<svg class=\"histogram\" viewBox=\"0 0 \(Int(frame.width)) \(Int(frame.height))\" "
+      + "width=\"\(Int(frame.width))\" height=\"\(Int(frame.height))\" role=\"img\" "
+      + "aria-label=\"Histogram of best-candidate scores, right and wrong\">\n"
+    svg += frame.zones(policy) + frame.countAxis() + frame.bars(right: right, wrong: wrong)
+    svg += frame.scoreAxis() + frame.thresholds(policy)
+    svg += frame.legend(right: right.reduce(0, +), wrong: wrong.reduce(0, +))
+    if scores.isEmpty {
+      svg +=
+        "<text class=\"zone\" x=\"\(fixed(frame.left + frame.plotWidth / 2, 1))\" "
+        + "y=\"\(fixed(frame.top + frame.plotHeight / 2, 1))\" text-anchor=\"middle\">no bound slot was "
+        + "scored</text>\n"
+    }
+    svg += "</svg>\n"
+    return svg
+  }
+
+  /// The histogram's geometry: a plot of 20 score bins by counts up to a round maximum,
+  /// and the SVG of each of its parts.
+  struct HistogramFrame {
     let width = 1040.0
     let height = 320.0
     let left = 52.0
     let rightMargin = 20.0
     let top = 40.0
     let bottom = 44.0
-    let plotWidth = width - left - rightMargin
-    let plotHeight = height - top - bottom
-    let step = niceStep(max(right.max() ?? 0, wrong.max() ?? 0, 1))
-    let maximum =
-      Double(step)
-      * (Double(max(right.max() ?? 0, wrong.max() ?? 0, 1)) / Double(step))
-      .rounded(.up)
+    /// The count between grid lines, and the count at the top of the plot.
+    let step: Int
+    let maximum: Double
+
+    init(largestCount: Int) {
+      step = niceStep(largestCount)
+      maximum = Double(step) * (Double(largestCount) / Double(step)).rounded(.up)
+    }
+
+    var plotWidth: Double { width - left - rightMargin }
+    var plotHeight: Double { height - top - bottom }
     func x(_ score: Double) -> Double { left + plotWidth * score }
     func y(_ count: Double) -> Double { top + plotHeight * (1 - count / maximum) }
-    var svg =
-      "<svg class=\"histogram\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
-      + "width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" "
-      + "aria-label=\"Histogram of best-candidate scores, right and wrong\">\n"
-    // Resolution zones.
-    let zones: [(Double, Double, String, String)] = [
-      (0, policy.cutoff, "zone-below", "not reported"),
-      (policy.cutoff, policy.confident, "zone-confirm", "confirmation"),
-      (policy.confident, 1, "zone-success", "success"),
-    ]
-    for (from, to, css, name) in zones where to > from {
-      svg +=
-        "<rect class=\"\(css)\" x=\"\(fixed(x(from), 1))\" y=\"\(fixed(top, 1))\" "
-        + "width=\"\(fixed(x(to) - x(from), 1))\" height=\"\(fixed(plotHeight, 1))\"/>"
-        + "<text class=\"zone\" x=\"\(fixed((x(from) + x(to)) / 2, 1))\" "
-        + "y=\"\(fixed(top + 14, 1))\" text-anchor=\"middle\">\(name)</text>\n"
-    }
-    // Count axis.
-    for count in stride(from: 0, through: Int(maximum), by: step) {
-      let yy = y(Double(count))
-      svg +=
-        "<line class=\"grid\" x1=\"\(fixed(left, 1))\" y1=\"\(fixed(yy, 1))\" "
-        + "x2=\"\(fixed(width - rightMargin, 1))\" y2=\"\(fixed(yy, 1))\"/>"
-        + "<text class=\"tick\" x=\"\(fixed(left - 6, 1))\" y=\"\(fixed(yy + 4, 1))\" "
-        + "text-anchor=\"end\">\(count)</text>\n"
-    }
-    // Bars: right on the left half of each bin, wrong on the right half.
-    let binWidth = plotWidth / 20
-    for index in 0..<20 {
-      let from = Double(index) / 20
-      let range = "\(fixed(from, 2))–\(fixed(from + 0.05, 2))"
-      for (isRight, count) in [(true, right[index]), (false, wrong[index])] where count > 0 {
-        let barX = x(from) + (isRight ? 2 : binWidth / 2)
-        let barHeight = max(y(0) - y(Double(count)), 2)
+
+    /// The resolution zones: below the cutoff, confirmation and success.
+    func zones(_ policy: ResolutionPolicy) -> String {
+      let zones: [(Double, Double, String, String)] = [
+        (0, policy.cutoff, "zone-below", "not reported"),
+        (policy.cutoff, policy.confident, "zone-confirm", "confirmation"),
+        (policy.confident, 1, "zone-success", "success"),
+      ]
+      var svg = ""
+      for (from, to, css, name) in zones where to > from {
         svg +=
-          "<rect class=\"\(isRight ? "right" : "wrong")\" x=\"\(fixed(barX, 1))\" "
-          + "y=\"\(fixed(y(0) - barHeight, 1))\" width=\"\(fixed(binWidth / 2 - 2, 1))\" "
-          + "height=\"\(fixed(barHeight, 1))\"><title>\(range): \(count) "
-          + "\(isRight ? "right" : "wrong")</title></rect>"
-          + "<text class=\"bar-count\" x=\"\(fixed(barX + binWidth / 4 - 1, 1))\" "
-          + "y=\"\(fixed(y(0) - barHeight - 3, 1))\" text-anchor=\"middle\">\(count)</text>\n"
+          "<rect class=\"\(css)\" x=\"\(fixed(x(from), 1))\" y=\"\(fixed(top, 1))\" "
+          + "width=\"\(fixed(x(to) - x(from), 1))\" height=\"\(fixed(plotHeight, 1))\"/>"
+          + "<text class=\"zone\" x=\"\(fixed((x(from) + x(to)) / 2, 1))\" "
+          + "y=\"\(fixed(top + 14, 1))\" text-anchor=\"middle\">\(name)</text>\n"
       }
+      return svg
     }
-    // Score axis.
-    svg +=
-      "<line class=\"axis\" x1=\"\(fixed(left, 1))\" y1=\"\(fixed(y(0), 1))\" "
-      + "x2=\"\(fixed(width - rightMargin, 1))\" y2=\"\(fixed(y(0), 1))\"/>\n"
-    for tick in 0...10 {
-      let score = Double(tick) / 10
+
+    /// Grid lines and their counts.
+    func countAxis() -> String {
+      var svg = ""
+      for count in stride(from: 0, through: Int(maximum), by: step) {
+        let yy = y(Double(count))
+        svg +=
+          "<line class=\"grid\" x1=\"\(fixed(left, 1))\" y1=\"\(fixed(yy, 1))\" "
+          + "x2=\"\(fixed(width - rightMargin, 1))\" y2=\"\(fixed(yy, 1))\"/>"
+          + "<text class=\"tick\" x=\"\(fixed(left - 6, 1))\" y=\"\(fixed(yy + 4, 1))\" "
+          + "text-anchor=\"end\">\(count)</text>\n"
+      }
+      return svg
+    }
+
+    /// The bars: right on the left half of each bin, wrong on the right half.
+    func bars(right: [Int], wrong: [Int]) -> String {
+      var svg = ""
+      let binWidth = plotWidth / 20
+      for index in 0..<20 {
+        let from = Double(index) / 20
+        let range = "\(fixed(from, 2))–\(fixed(from + 0.05, 2))"
+        for (isRight, count) in [(true, right[index]), (false, wrong[index])] where count > 0 {
+          let barX = x(from) + (isRight ? 2 : binWidth / 2)
+          let barHeight = max(y(0) - y(Double(count)), 2)
+          svg +=
+            "<rect class=\"\(isRight ? "right" : "wrong")\" x=\"\(fixed(barX, 1))\" "
+            + "y=\"\(fixed(y(0) - barHeight, 1))\" width=\"\(fixed(binWidth / 2 - 2, 1))\" "
+            + "height=\"\(fixed(barHeight, 1))\"><title>\(range): \(count) "
+            + "\(isRight ? "right" : "wrong")</title></rect>"
+            + "<text class=\"bar-count\" x=\"\(fixed(barX + binWidth / 4 - 1, 1))\" "
+            + "y=\"\(fixed(y(0) - barHeight - 3, 1))\" text-anchor=\"middle\">\(count)</text>\n"
+        }
+      }
+      return svg
+    }
+
+    /// The score axis, its ticks and its label.
+    func scoreAxis() -> String {
+      var svg =
+        "<line class=\"axis\" x1=\"\(fixed(left, 1))\" y1=\"\(fixed(y(0), 1))\" "
+        + "x2=\"\(fixed(width - rightMargin, 1))\" y2=\"\(fixed(y(0), 1))\"/>\n"
+      for tick in 0...10 {
+        let score = Double(tick) / 10
+        svg +=
+          "<text class=\"tick\" x=\"\(fixed(x(score), 1))\" y=\"\(fixed(y(0) + 16, 1))\" "
+          + "text-anchor=\"middle\">\(fixed(score, 1))</text>"
+      }
       svg +=
-        "<text class=\"tick\" x=\"\(fixed(x(score), 1))\" y=\"\(fixed(y(0) + 16, 1))\" "
-        + "text-anchor=\"middle\">\(fixed(score, 1))</text>"
+        "\n<text class=\"axis-label\" x=\"\(fixed(left + plotWidth / 2, 1))\" "
+        + "y=\"\(fixed(height - 6, 1))\" text-anchor=\"middle\">best-candidate score "
+        + "(bins of 0.05)</text>\n"
+      return svg
     }
-    svg +=
-      "\n<text class=\"axis-label\" x=\"\(fixed(left + plotWidth / 2, 1))\" "
-      + "y=\"\(fixed(height - 6, 1))\" text-anchor=\"middle\">best-candidate score "
-      + "(bins of 0.05)</text>\n"
-    // Thresholds.
-    for (name, value) in [("cutoff", policy.cutoff), ("confident", policy.confident)] {
-      let xx = x(min(max(value, 0), 1))
-      svg +=
-        "<line class=\"threshold\" data-threshold=\"\(name)\" x1=\"\(fixed(xx, 1))\" "
-        + "y1=\"\(fixed(top - 14, 1))\" x2=\"\(fixed(xx, 1))\" y2=\"\(fixed(y(0), 1))\"/>"
-        + "<text class=\"threshold-label\" x=\"\(fixed(xx, 1))\" y=\"\(fixed(top - 18, 1))\" "
-        + "text-anchor=\"middle\">\(name) \(fixed(value, 2))</text>\n"
+
+    /// The policy's cutoff and confident thresholds as labelled lines.
+    func thresholds(_ policy: ResolutionPolicy) -> String {
+      var svg = ""
+      for (name, value) in [("cutoff", policy.cutoff), ("confident", policy.confident)] {
+        let xx = x(min(max(value, 0), 1))
+        svg +=
+          "<line class=\"threshold\" data-threshold=\"\(name)\" x1=\"\(fixed(xx, 1))\" "
+          + "y1=\"\(fixed(top - 14, 1))\" x2=\"\(fixed(xx, 1))\" y2=\"\(fixed(y(0), 1))\"/>"
+          + "<text class=\"threshold-label\" x=\"\(fixed(xx, 1))\" y=\"\(fixed(top - 18, 1))\" "
+          + "text-anchor=\"middle\">\(name) \(fixed(value, 2))</text>\n"
+      }
+      return svg
     }
-    // Legend.
-    let rightTotal = right.reduce(0, +)
-    let wrongTotal = wrong.reduce(0, +)
-    svg +=
+
+    /// The legend, with the totals of right and wrong identifiers.
+    func legend(right rightTotal: Int, wrong wrongTotal: Int) -> String {
       "<g class=\"legend\"><rect class=\"right\" x=\"\(fixed(left, 1))\" y=\"6\" width=\"12\" "
-      + "height=\"12\"/><text x=\"\(fixed(left + 18, 1))\" y=\"16\">right identifier "
-      + "(\(rightTotal))</text><rect class=\"wrong\" x=\"\(fixed(left + 190, 1))\" y=\"6\" "
-      + "width=\"12\" height=\"12\"/><text x=\"\(fixed(left + 208, 1))\" y=\"16\">wrong "
-      + "identifier (\(wrongTotal))</text></g>\n"
-    if scores.isEmpty {
-      svg +=
-        "<text class=\"zone\" x=\"\(fixed(left + plotWidth / 2, 1))\" "
-        + "y=\"\(fixed(top + plotHeight / 2, 1))\" text-anchor=\"middle\">no bound slot was "
-        + "scored</text>\n"
+        + "height=\"12\"/><text x=\"\(fixed(left + 18, 1))\" y=\"16\">right identifier "
+        + "(\(rightTotal))</text><rect class=\"wrong\" x=\"\(fixed(left + 190, 1))\" y=\"6\" "
+        + "width=\"12\" height=\"12\"/><text x=\"\(fixed(left + 208, 1))\" y=\"16\">wrong "
+        + "identifier (\(wrongTotal))</text></g>\n"
     }
-    svg += "</svg>\n"
-    return svg
   }
 
   /// A step of 1, 2 or 5 × 10ⁿ giving at most about five ticks up to `maximum`.
