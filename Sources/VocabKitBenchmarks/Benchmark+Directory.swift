@@ -67,48 +67,11 @@ extension Benchmark {
     // reads them (a query is right when its person shares the predicted full name).
     var exported: [String] = []
     for kind in DirectoryQuery.allCases {
-      var samples: [Double] = []
-      var right = 0
-      var answers = 0
-      for _ in 0..<max(1, queries / DirectoryQuery.allCases.count) {
-        let drawn = generator.next(people.count)
-        let person = people[drawn]
-        let text = Self.say(person, kind, &generator)
-        lines.append(text)
-        var found: [Match] = []
-        samples.append(try time { found = try index!.matches(in: text, limit: limit) })
-        if export != nil, kind != .surnameOnly, kind != .firstNameOnly {
-          exported.append(
-            try jsonLine(["text": text, "expect_id": "c\(drawn)", "kind": kind.rawValue]))
-        }
-        answers += found.count
-        let top = found.first.map { entries[Int($0.identifier.dropFirst())!] }
-        let topPerson = top.map { people[$0.priority] }
-        switch kind {
-        case .surnameOnly:
-          if topPerson?.last == person.last { right += 1 }
-        case .firstNameOnly:
-          // A bounded list of people of that first name, best first: Siri's "which James?".
-          if !found.isEmpty,
-            found.allSatisfy({ people[Int($0.identifier.dropFirst())!].first == person.first })
-          {
-            right += 1
-          }
-        default:
-          if let topPerson, topPerson == person { right += 1 }
-        }
-      }
-      let (median, p99) = summary(samples)
-      let answered =
-        kind == .firstNameOnly
-        ? ", \(twoDecimals(Double(answers) / Double(samples.count))) answers a query (at most \(limit)),"
-          + " top-1 = share whose answers all have that first name"
-        : ""
       try emit(
-        Result(
-          suite: "directory", name: "\(size) contacts, \(kind.rawValue)\(answered)",
-          count: samples.count, medianMicroseconds: median, p99Microseconds: p99,
-          top1: Double(right) / Double(max(samples.count, 1))))
+        try measure(
+          kind, count: max(1, queries / DirectoryQuery.allCases.count), people: people,
+          entries: entries, index: index!, limit: limit, exports: export != nil,
+          &generator, lines: &lines, exported: &exported))
     }
     if let export {
       try FileManager.default.createDirectory(
@@ -123,6 +86,57 @@ extension Benchmark {
     }
     try scoreOverStandardInput(
       entries: entries, lines: lines, size: size, executable: executable, emit)
+  }
+
+  /// Queries of `kind` for `count` people drawn from `people`, timed through `index`: their
+  /// median, p99 and top-1. Each query's text is added to `lines`, and, when `exports`, the
+  /// queries that mean one person to `exported` as JSON lines.
+  static func measure(
+    _ kind: DirectoryQuery, count: Int, people: [(first: String, last: String)],
+    entries: [MatchEntry], index: MatchIndex, limit: Int, exports: Bool,
+    _ generator: inout SplitMix64, lines: inout [String], exported: inout [String]
+  ) throws -> Result {
+    var samples: [Double] = []
+    var right = 0
+    var answers = 0
+    for _ in 0..<count {
+      let drawn = generator.next(people.count)
+      let person = people[drawn]
+      let text = Self.say(person, kind, &generator)
+      lines.append(text)
+      var found: [Match] = []
+      samples.append(try time { found = try index.matches(in: text, limit: limit) })
+      if exports, kind != .surnameOnly, kind != .firstNameOnly {
+        exported.append(
+          try jsonLine(["text": text, "expect_id": "c\(drawn)", "kind": kind.rawValue]))
+      }
+      answers += found.count
+      let top = found.first.map { entries[Int($0.identifier.dropFirst())!] }
+      let topPerson = top.map { people[$0.priority] }
+      switch kind {
+      case .surnameOnly:
+        if topPerson?.last == person.last { right += 1 }
+      case .firstNameOnly:
+        // A bounded list of people of that first name, best first: Siri's "which James?".
+        if !found.isEmpty,
+          found.allSatisfy({ people[Int($0.identifier.dropFirst())!].first == person.first })
+        {
+          right += 1
+        }
+      default:
+        if let topPerson, topPerson == person { right += 1 }
+      }
+    }
+    let (median, p99) = summary(samples)
+    let answered =
+      kind == .firstNameOnly
+      ? ", \(twoDecimals(Double(answers) / Double(samples.count))) answers a query (at most \(limit)),"
+        + " top-1 = share whose answers all have that first name"
+      : ""
+    return Result(
+      suite: "directory", name: "\(people.count) contacts, \(kind.rawValue)\(answered)",
+      count: samples.count, medianMicroseconds: median, p99Microseconds: p99,
+      top1: Double(right) / Double(max(samples.count, 1)))
   }
 
   /// One query of `kind` for `person`, lowercased as recognizers write.
