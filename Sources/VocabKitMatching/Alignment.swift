@@ -45,7 +45,10 @@ enum Alignment {
     }
   }
 
-  // The dynamic-programming core, on raw buffers: `buffer` holds six arrays of m + 1.
+  /// The dynamic-programming core, on raw buffers: `buffer` holds six arrays of m + 1.
+  ///
+  /// One function on purpose: the dynamic program's six rows are one raw buffer, and the recurrence
+  /// reads all of them in one loop.
   // swift-format-ignore: FunctionParameterCount
   private static func best(
     key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>,

@@ -40,6 +40,10 @@ extension MatchIndex {
   }
 
   /// ``neighborhoodCandidates(_:window:allowedTypes:stage:)`` in the query's `scratch`.
+  ///
+  /// One function on purpose: its loops over spans, lookups and hits write through raw buffers it
+  /// opens once (the keys' and the utterance's symbols, the scratch's lookups, slots and hits);
+  /// split, each part would reopen them or take a dozen pointers.
   func neighborhoodCandidates(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?,
     stage: LookupStage = .first, scratch: inout Scratch
@@ -258,6 +262,9 @@ extension MatchIndex {
   ///
   /// - Complexity: O(*s*²) for a skeleton of *s* elements (O(*s*³) at the second chance:
   ///   O(*s*²) fingerprints of O(*s*) each, and O(*s*) insertions for each consonant class).
+  ///
+  /// One function on purpose: every stage writes its fingerprints into the same raw buffer, in the
+  /// order of their priorities.
   static func makeLookups(
     _ skeleton: UnsafeBufferPointer<UInt8>, stage: LookupStage, singleToken: Bool,
     into lookups: ScratchBuffer<Lookup>

@@ -55,6 +55,10 @@ extension MatchIndex {
   }
 
   /// Every entry's preferred match at or above `cutoff`, best first, before explaining away.
+  ///
+  /// One function on purpose: the candidate stages run in order inside one borrowed scratch, and
+  /// each reads what the ones before verified; the stages themselves are the `+Lookup`, `+Voting`
+  /// and `+Verification` functions it calls.
   private func rankedMatches(
     in utterance: PreparedUtterance, types: Set<String>?, tokens: Range<Int>?, cutoff: Double,
     takesShortcuts: Bool = true

@@ -3,6 +3,9 @@ import VocabKitNormalization
 extension MatchIndex {
   /// Keys that share enough sound grams with the utterance, most shared first, each with
   /// the stretch of the window around where its grams voted.
+  ///
+  /// One function on purpose: the diagonal vote, the hottest loop of a large query, runs over raw
+  /// buffers opened once (votes, posting positions and thresholds).
   func candidateKeys(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?,
     scratch: inout Scratch

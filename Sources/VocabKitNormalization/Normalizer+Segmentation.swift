@@ -110,6 +110,9 @@ extension Normalizer {
   /// (集, 季, 首 …), or is a whole word by itself; numerals inside words (一起) stay text.
   ///
   /// - Complexity: O(*n*) in the length of the text.
+  ///
+  /// One function on purpose: one pass over the segments that cuts each at the numbers it holds,
+  /// with the three rules for what counts as a number side by side.
   static func splitChineseNumbers(_ segments: [WordBreaker.Segment], _ units: [UInt16])
     -> [(Piece, Int32)]
   {
@@ -216,6 +219,9 @@ extension Normalizer {
   /// merge.
   ///
   /// - Complexity: O(*n*) in the number of tokens.
+  ///
+  /// One function on purpose: one pass over the tokens that shares the per-text budget of ICU parse
+  /// attempts between the runs of number words it finds.
   func mergeSpelledNumbers(_ tokens: [Token], units: () -> [UInt16]) throws(ICUError) -> [Token] {
     // Each token is looked up in the table of its script's locale, made on first use. A text
     // is mostly in one script: the last table asked for is kept at hand.

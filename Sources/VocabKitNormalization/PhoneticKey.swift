@@ -44,6 +44,10 @@ package struct PhoneticKey: Hashable, Sendable {
     byte == 0x61 || byte == 0x65 || byte == 0x69 || byte == 0x6F || byte == 0x75
   }
 
+  /// The sound symbols of one word's Latin key, as bytes.
+  ///
+  /// One function on purpose: the spelling rules apply in order within one pass over the letters,
+  /// and read as one table of rules.
   static func encode(_ word: [UInt8]) -> [UInt8] {
     // Doubled consonants sound once (doubled vowels are clusters: "ee", "oo"); a silent
     // final "e" after a consonant is dropped.

@@ -370,6 +370,11 @@ extension CompiledVocabulary {
     return header.bytes + payload.bytes
   }
 
+  /// The compiled vocabulary in a cache's bytes, when they were written for a vocabulary of
+  /// `fingerprint` and pass every check.
+  ///
+  /// One function on purpose: it reads the cache's sections in the order ``cacheBytes(fingerprint:states:)``
+  /// writes them, so the two can be compared line by line.
   static func readCache(_ storage: ByteStorage, fingerprint: UInt64, normalizer: Normalizer)
     throws -> CompiledVocabulary
   {
@@ -547,6 +552,9 @@ extension CompiledVocabulary {
 
   /// Reads a registry, and the entries of each of its shards as compiling makes them (made
   /// while each item is at hand rather than in a second pass).
+  ///
+  /// One function on purpose: it reads the registry's fields in the order
+  /// ``write(_:to:)`` writes them, so the two can be compared line by line.
   static func readRegistry(_ reader: inout BinaryReader) throws(BinaryReaderError)
     -> (registry: VocabularyRegistry, entries: [ShardKey: [MatchEntry]])
   {

@@ -49,6 +49,9 @@ extension RoutingContext {
   ///
   /// - Complexity: O(*k* × *n* × *s*) for *k* elements, *n* tokens and slots of at most *s*
   ///   tokens, twice when a match taken back is refused.
+  ///
+  /// One function on purpose: the dynamic program's cells (a carrier word, a slot, an extra token)
+  /// read and write the same rows and back pointers, and the back trace reads them all.
   mutating func align(_ template: Template, takingBack: Bool = true) -> TemplateAlignment {
     let n = utterance.tokens.count
     let elements = template.elements

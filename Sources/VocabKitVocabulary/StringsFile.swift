@@ -57,6 +57,16 @@ enum StringsFile {
           Diagnostic(.error, code: "invalid-encoding", file: file, message: "not UTF-8 or UTF-16")
         ])
     }
+    return parse(text, file: file)
+  }
+
+  /// Parses the text of a `.strings` file: `"key" = "value";` pairs, with comments.
+  ///
+  /// One function on purpose: the tokenizer's pieces (spaces and comments, quoted strings,
+  /// escapes) share the scanner and the line count as closures over them.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  static func parse(_ text: String, file: String) -> Result {
     var values: [String: String] = [:]
     var keyLines: [String: Int] = [:]
     var diagnostics: [Diagnostic] = []

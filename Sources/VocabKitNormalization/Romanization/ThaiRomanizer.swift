@@ -73,6 +73,9 @@ enum ThaiRomanizer {
   /// Romanizes one word; characters outside Thai pass through unchanged.
   ///
   /// - Complexity: O(*n*) in the length of `word`.
+  ///
+  /// One function on purpose: one pass of a state machine over a Thai syllable's parts (leading
+  /// consonants, vowel signs around them, final consonant, tone marks).
   static func romanize(_ word: some StringProtocol) -> String {
     var scalars = Array(word.unicodeScalars.map(\.value))
     // A consonant under a thanthakhat is silent: drop it with the mark.

@@ -280,6 +280,8 @@ struct BinaryPropertyListReader {
   }
 
   /// Reads an object that is not an array or a dictionary.
+  ///
+  /// One function on purpose: one case per object marker, as the binary format's table lists them.
   private func readScalar(_ index: Int, at offset: Int) throws(Failure) -> PropertyListNode.Value {
     let marker = bytes[offset]
     let low = Int(marker & 0x0F)

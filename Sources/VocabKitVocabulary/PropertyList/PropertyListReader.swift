@@ -190,6 +190,9 @@ struct XMLPropertyListParser {
 
   /// - Parameter path: The key path of the value (`A[0].B`, nil for the root), for
   ///   diagnostics.
+  ///
+  /// One function on purpose: one case per plist element, so the grammar the parser accepts is in
+  /// one place.
   private mutating func parseValue(_ tag: Tag, depth: Int, path: PlistKeyPath?)
     throws(PropertyListSyntaxError) -> PropertyListNode
   {
