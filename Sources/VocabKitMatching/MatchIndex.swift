@@ -230,42 +230,8 @@ public final class MatchIndex: Sendable {
         }
       }
     }
-    let lists = builder.postingLists()
-    var hashed: [(fingerprint: UInt32, key: Int32)] = []
-    hashed.reserveCapacity(builder.keyEntry.count)
-    var longestKey = 0
-    for key in 0..<builder.keyEntry.count {
-      let start = Int(builder.keySymbolStart[key])
-      let bounds = start..<(start + Int(builder.keySymbolLength[key]))
-      hashed.append(
-        (Self.fold(builder.symbols[bounds].reduce(Self.hashSeed, Self.hash)), Int32(key)))
-      longestKey = max(longestKey, bounds.count)
-    }
-    let fingerprints = Self.skeletonFingerprints(
-      starts: builder.keySymbolStart, lengths: builder.keySymbolLength,
-      symbols: builder.symbols, flags: builder.keyFlags)
-    // The two tables are built at once, on every core.
-    let pairLists = [hashed, fingerprints.pairs]
-    let keyCount = builder.keyEntry.count
-    let fingerprintTables = concurrentChunks(count: pairLists.count, chunkSize: 1) { range in
-      [
-        FingerprintTable(
-          pairLists[range.lowerBound], keyCount: keyCount, tagged: range.lowerBound == 1)
-      ]
-    }
-    tables = Tables(
-      entryCount: entries.count, phraseCount: Self.phraseCount(entries),
-      keyEntry: PackedIntegers(builder.keyEntry), keyPhrase: PackedIntegers(builder.keyPhrase),
-      keyWeightIndex: PackedIntegers(builder.keyWeightIndex), weights: builder.weights,
-      keyFlags: builder.keyFlags, keySymbolStart: PackedIntegers(builder.keySymbolStart),
-      keySymbolLength: PackedIntegers(builder.keySymbolLength), symbols: builder.symbols,
-      keyLatinStart: PackedIntegers(builder.keyLatinStart),
-      keyLatinLength: PackedIntegers(builder.keyLatinLength), latin: builder.latin,
-      keyGramCount: lists.3, postingBounds: lists.0, postings: PackedIntegers(lists.1),
-      postingPositions: lists.2, exactKeys: fingerprintTables[0], longestKey: longestKey,
-      entryType: PackedIntegers(entryType), typeNames: typeNames,
-      skeletons: fingerprintTables[1], longestSkeleton: fingerprints.longest)
-    keyNeededVotes = Self.neededVotes(lists.3)
+    tables = builder.tables(entries: entries, entryType: entryType, typeNames: typeNames)
+    keyNeededVotes = Self.neededVotes(tables.keyGramCount)
   }
 
   /// The keys of a run of phrases, made in the parallel part of compiling: each token's sound
@@ -623,6 +589,51 @@ public final class MatchIndex: Sendable {
       for (bucket, position) in buckets.sorted(by: { $0.bucket < $1.bucket }) {
         bucketOfKey.append((bucket, index, position))
       }
+    }
+
+    /// The index's tables from the keys added: posting lists, the exact-key and skeleton
+    /// tables (built at once, on every core), and the entries' types.
+    ///
+    /// - Complexity: O(*k* × *s*) for *k* keys of at most *s* symbols.
+    func tables(entries: [MatchEntry], entryType: [Int32], typeNames: [String]) -> Tables {
+      let lists = postingLists()
+      var hashed: [(fingerprint: UInt32, key: Int32)] = []
+      hashed.reserveCapacity(keyEntry.count)
+      var longestKey = 0
+      for key in 0..<keyEntry.count {
+        let start = Int(keySymbolStart[key])
+        let bounds = start..<(start + Int(keySymbolLength[key]))
+        hashed.append(
+          (
+            MatchIndex.fold(symbols[bounds].reduce(MatchIndex.hashSeed, MatchIndex.hash)),
+            Int32(key)
+          ))
+        longestKey = max(longestKey, bounds.count)
+      }
+      let fingerprints = MatchIndex.skeletonFingerprints(
+        starts: keySymbolStart, lengths: keySymbolLength,
+        symbols: symbols, flags: keyFlags)
+      // The two tables are built at once, on every core.
+      let pairLists = [hashed, fingerprints.pairs]
+      let keyCount = keyEntry.count
+      let fingerprintTables = concurrentChunks(count: pairLists.count, chunkSize: 1) { range in
+        [
+          FingerprintTable(
+            pairLists[range.lowerBound], keyCount: keyCount, tagged: range.lowerBound == 1)
+        ]
+      }
+      return Tables(
+        entryCount: entries.count, phraseCount: MatchIndex.phraseCount(entries),
+        keyEntry: PackedIntegers(keyEntry), keyPhrase: PackedIntegers(keyPhrase),
+        keyWeightIndex: PackedIntegers(keyWeightIndex), weights: weights,
+        keyFlags: keyFlags, keySymbolStart: PackedIntegers(keySymbolStart),
+        keySymbolLength: PackedIntegers(keySymbolLength), symbols: symbols,
+        keyLatinStart: PackedIntegers(keyLatinStart),
+        keyLatinLength: PackedIntegers(keyLatinLength), latin: latin,
+        keyGramCount: lists.3, postingBounds: lists.0, postings: PackedIntegers(lists.1),
+        postingPositions: lists.2, exactKeys: fingerprintTables[0], longestKey: longestKey,
+        entryType: PackedIntegers(entryType), typeNames: typeNames,
+        skeletons: fingerprintTables[1], longestSkeleton: fingerprints.longest)
     }
 
     /// Posting lists in compressed-row form: bucket b's keys are
