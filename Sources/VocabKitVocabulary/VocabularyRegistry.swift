@@ -55,45 +55,8 @@ extension VocabularyRegistry {
   public static func load(directory: URL, locale: String? = nil) throws(VocabularyDirectoryError)
     -> VocabularyRegistry
   {
-    let fileManager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
-      throw VocabularyDirectoryError(path: directory.path, reason: "no such directory")
-    }
-    guard isDirectory.boolValue else {
-      throw VocabularyDirectoryError(path: directory.path, reason: "not a directory")
-    }
-    let entries: [String]
-    do {
-      entries = try fileManager.contentsOfDirectory(atPath: directory.path).sorted()
-    } catch {
-      throw VocabularyDirectoryError(
-        path: directory.path, reason: "cannot list the directory: \(error.localizedDescription)")
-    }
     var registry = VocabularyRegistry(apps: [])
-    var appFolders: [String] = []
-    for entry in entries {
-      let path = directory.appendingPathComponent(entry).path
-      if isAppFolder(path) {
-        appFolders.append(entry)
-        continue
-      }
-      // A folder that cannot be searched hides whether it holds an app: an error, so that an
-      // app is never dropped without a word.
-      var isFolder: ObjCBool = false
-      guard fileManager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
-      else { continue }
-      do {
-        _ = try fileManager.contentsOfDirectory(atPath: path)
-      } catch {
-        registry.diagnostics.append(
-          Diagnostic(
-            .error, code: "unreadable-folder", file: entry,
-            message:
-              "cannot read the folder (\(error.localizedDescription)); if it is an app, it is skipped"
-          ))
-      }
-    }
+    var appFolders = try Self.appFolders(in: directory, &registry.diagnostics)
     if appFolders.count > maximumApps {
       registry.diagnostics.append(
         Diagnostic(
@@ -130,6 +93,55 @@ extension VocabularyRegistry {
           message: "no app folders (folders with an Info.plist) in the directory"))
     }
     return registry
+  }
+
+  /// The app folders of `directory`, by name; a folder that cannot be searched (it may hide
+  /// an app) is added to `diagnostics`.
+  ///
+  /// - Throws: `VocabularyDirectoryError` when `directory` is missing, not a directory or
+  ///   cannot be listed.
+  static func appFolders(in directory: URL, _ diagnostics: inout [Diagnostic])
+    throws(VocabularyDirectoryError) -> [String]
+  {
+    let fileManager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+      throw VocabularyDirectoryError(path: directory.path, reason: "no such directory")
+    }
+    guard isDirectory.boolValue else {
+      throw VocabularyDirectoryError(path: directory.path, reason: "not a directory")
+    }
+    let entries: [String]
+    do {
+      entries = try fileManager.contentsOfDirectory(atPath: directory.path).sorted()
+    } catch {
+      throw VocabularyDirectoryError(
+        path: directory.path, reason: "cannot list the directory: \(error.localizedDescription)")
+    }
+    var appFolders: [String] = []
+    for entry in entries {
+      let path = directory.appendingPathComponent(entry).path
+      if isAppFolder(path) {
+        appFolders.append(entry)
+        continue
+      }
+      // A folder that cannot be searched hides whether it holds an app: an error, so that an
+      // app is never dropped without a word.
+      var isFolder: ObjCBool = false
+      guard fileManager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+      else { continue }
+      do {
+        _ = try fileManager.contentsOfDirectory(atPath: path)
+      } catch {
+        diagnostics.append(
+          Diagnostic(
+            .error, code: "unreadable-folder", file: entry,
+            message:
+              "cannot read the folder (\(error.localizedDescription)); if it is an app, it is skipped"
+          ))
+      }
+    }
+    return appFolders
   }
 
   /// Whether a folder is an app folder: one with an `Info.plist` (a symbolic link to either
