@@ -307,79 +307,116 @@ extension ErrorModel {
   ///
   /// - Throws: ``ErrorModelFileError`` naming the key that is wrong and what was expected.
   package init(jsonData data: Data, file: String) throws(ErrorModelFileError) {
-    func failure(_ keyPath: String, _ message: String) -> ErrorModelFileError {
-      ErrorModelFileError(file: file, keyPath: keyPath, message: message)
+    let object = try Self.fileObject(data, file: file)
+    var model = ErrorModel.standard
+    if let indel = object["indel"] { try model.readIndelCosts(indel, file: file) }
+    if let substitution = object["substitution"] {
+      try model.readSubstitutionCosts(substitution, file: file)
     }
+    self = model
+  }
+
+  /// The JSON object of an error-model file, checked to be of this format and version.
+  private static func fileObject(_ data: Data, file: String) throws(ErrorModelFileError)
+    -> [String: Any]
+  {
     let parsed: Any
     do {
       parsed = try JSONSerialization.jsonObject(with: data)
     } catch {
-      throw failure("", "not JSON (\(error.localizedDescription))")
+      throw ErrorModelFileError(
+        file: file, keyPath: "", message: "not JSON (\(error.localizedDescription))")
     }
     guard let object = parsed as? [String: Any] else {
-      throw failure("", "expected a JSON object")
+      throw ErrorModelFileError(file: file, keyPath: "", message: "expected a JSON object")
     }
     guard object["format"] as? String == Self.fileFormat else {
-      throw failure("format", "expected \"\(Self.fileFormat)\"; is this an error-model file?")
+      throw ErrorModelFileError(
+        file: file, keyPath: "format",
+        message: "expected \"\(Self.fileFormat)\"; is this an error-model file?")
     }
     guard let version = object["version"] as? Int, version == Self.fileVersion else {
-      throw failure(
-        "version",
-        "expected \(Self.fileVersion), found \(object["version"].map { "\($0)" } ?? "nothing")")
+      throw ErrorModelFileError(
+        file: file, keyPath: "version",
+        message:
+          "expected \(Self.fileVersion), found \(object["version"].map { "\($0)" } ?? "nothing")")
     }
-    let symbols = Set(Self.letterSymbols)
-    func cost(_ value: Any, at keyPath: String) throws(ErrorModelFileError) -> Int32 {
-      // JSON true and false arrive as numbers too; their class names them.
-      guard !String(describing: type(of: value)).contains("Boolean"), let number = value as? Double,
-        let integer = Int(exactly: number),
-        (0...10).contains(integer)
-      else { throw failure(keyPath, "expected an integer cost from 0 to 10, found \(value)") }
-      return Int32(integer)
+    return object
+  }
+
+  /// Reads the file's `indel` object: a cost from 1 to 10 for each symbol it names.
+  private mutating func readIndelCosts(_ indel: Any, file: String) throws(ErrorModelFileError) {
+    guard let indel = indel as? [String: Any] else {
+      throw ErrorModelFileError(file: file, keyPath: "indel", message: "expected an object")
     }
-    func symbol(_ text: Substring, in keyPath: String) throws(ErrorModelFileError) -> UInt8 {
-      guard text.utf8.count == 1, let byte = text.utf8.first, symbols.contains(byte) else {
-        throw failure(
-          keyPath,
+    for (key, value) in indel.sorted(by: { $0.key < $1.key }) {
+      let keyPath = "indel.\(key)"
+      let a = try Self.symbol(key[...], at: keyPath, file: file)
+      let value = try Self.cost(value, at: keyPath, file: file)
+      guard value > 0 else {
+        throw ErrorModelFileError(
+          file: file, keyPath: keyPath, message: "expected a cost from 1 to 10, found 0")
+      }
+      self.indel[Int(a)] = value
+    }
+  }
+
+  /// Reads the file's `substitution` object: a cost from 1 to 10 for each pair of different
+  /// symbols it names (`"a e"`), both ways.
+  private mutating func readSubstitutionCosts(_ substitution: Any, file: String)
+    throws(ErrorModelFileError)
+  {
+    guard let substitution = substitution as? [String: Any] else {
+      throw ErrorModelFileError(file: file, keyPath: "substitution", message: "expected an object")
+    }
+    for (key, value) in substitution.sorted(by: { $0.key < $1.key }) {
+      let keyPath = "substitution.\(key)"
+      let parts = key.split(separator: " ", omittingEmptySubsequences: false)
+      guard parts.count == 2 else {
+        throw ErrorModelFileError(
+          file: file, keyPath: keyPath,
+          message: "expected two symbols separated by a space, as \"a e\"")
+      }
+      let a = try Self.symbol(parts[0], at: keyPath, file: file)
+      let b = try Self.symbol(parts[1], at: keyPath, file: file)
+      let value = try Self.cost(value, at: keyPath, file: file)
+      guard a != b, value > 0 else {
+        throw ErrorModelFileError(
+          file: file, keyPath: keyPath,
+          message: "expected two different symbols and a cost from 1 to 10")
+      }
+      self.substitution[Int(a) << 7 | Int(b)] = value
+      self.substitution[Int(b) << 7 | Int(a)] = value
+    }
+  }
+
+  /// A cost in a file: an integer from 0 to 10.
+  private static func cost(_ value: Any, at keyPath: String, file: String)
+    throws(ErrorModelFileError) -> Int32
+  {
+    // JSON true and false arrive as numbers too; their class names them.
+    guard !String(describing: type(of: value)).contains("Boolean"), let number = value as? Double,
+      let integer = Int(exactly: number),
+      (0...10).contains(integer)
+    else {
+      throw ErrorModelFileError(
+        file: file, keyPath: keyPath,
+        message: "expected an integer cost from 0 to 10, found \(value)")
+    }
+    return Int32(integer)
+  }
+
+  /// A sound symbol named in a file: one of ``letterSymbols``.
+  private static func symbol(_ text: Substring, at keyPath: String, file: String)
+    throws(ErrorModelFileError) -> UInt8
+  {
+    guard text.utf8.count == 1, let byte = text.utf8.first, letterSymbols.contains(byte) else {
+      throw ErrorModelFileError(
+        file: file, keyPath: keyPath,
+        message:
           "'\(text)' is not a sound symbol; expected one of \(String(decoding: Self.letterSymbols, as: UTF8.self))"
-        )
-      }
-      return byte
+      )
     }
-    var model = ErrorModel.standard
-    if let indel = object["indel"] {
-      guard let indel = indel as? [String: Any] else {
-        throw failure("indel", "expected an object")
-      }
-      for (key, value) in indel.sorted(by: { $0.key < $1.key }) {
-        let a = try symbol(key[...], in: "indel.\(key)")
-        let value = try cost(value, at: "indel.\(key)")
-        guard value > 0 else {
-          throw failure("indel.\(key)", "expected a cost from 1 to 10, found 0")
-        }
-        model.indel[Int(a)] = value
-      }
-    }
-    if let substitution = object["substitution"] {
-      guard let substitution = substitution as? [String: Any] else {
-        throw failure("substitution", "expected an object")
-      }
-      for (key, value) in substitution.sorted(by: { $0.key < $1.key }) {
-        let parts = key.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 2 else {
-          throw failure(
-            "substitution.\(key)", "expected two symbols separated by a space, as \"a e\"")
-        }
-        let a = try symbol(parts[0], in: "substitution.\(key)")
-        let b = try symbol(parts[1], in: "substitution.\(key)")
-        let value = try cost(value, at: "substitution.\(key)")
-        guard a != b, value > 0 else {
-          throw failure(
-            "substitution.\(key)", "expected two different symbols and a cost from 1 to 10")
-        }
-        model.substitution[Int(a) << 7 | Int(b)] = value
-        model.substitution[Int(b) << 7 | Int(a)] = value
-      }
-    }
-    self = model
+    return byte
   }
 }
