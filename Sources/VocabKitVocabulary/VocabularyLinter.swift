@@ -37,25 +37,7 @@ public struct VocabularyLinter: Sendable {
     let spoof = try SpoofChecker()
     var remainingPairs = maximumComparedPairs
     for app in registry.apps {
-      var lists: [(name: String, file: String, items: [VocabularyItem])] = []
-      for (type, items) in app.userVocabulary.sorted(by: { $0.key < $1.key }) {
-        lists.append((type.rawValue, "\(app.folder)/UserVocabulary.plist", items))
-      }
-      // A list several parameters share (one `ParameterVocabulary` under several
-      // `ParameterNames`) is checked once, under the first of them.
-      let parameterLists = app.parameterLists
-      var others = [Int](repeating: 0, count: parameterLists.count)
-      for case (_, let sameAs?) in parameterLists { others[sameAs] += 1 }
-      for (position, (parameter, sameAs)) in parameterLists.enumerated() where sameAs == nil {
-        let name =
-          others[position] == 0
-          ? parameter.description
-          : "\(parameter.description) and \(others[position]) other parameter"
-            + (others[position] == 1 ? "" : "s")
-        lists.append(
-          (name, "\(app.folder)/AppIntentVocabulary.plist", app.parameterVocabularies[parameter]!))
-      }
-      for list in lists {
+      for list in Self.lists(of: app) {
         findings += try confusables(
           in: list.items, listName: list.name, file: list.file, remainingPairs: &remainingPairs)
         for item in list.items {
@@ -77,30 +59,65 @@ public struct VocabularyLinter: Sendable {
             .warning, code: "mixed-script", file: "\(app.folder)/Info.plist",
             message: "app name '\(name.text)' mixes scripts in one word"))
       }
-      for alias in app.names where alias.kind == .alternativeName {
-        let folded = try CaseFolding.fold(alias.text)
-        // An alias that is a short form of the app's own name (爱奇艺 for 爱奇艺HD) is the usual
-        // way a variant app answers to its family name: a note, not a warning.
-        var ownNames: [String] = []
-        for name in app.names where name.kind != .alternativeName {
-          ownNames.append(try CaseFolding.fold(name.text))
+      findings += try borrowedNames(of: app, in: registry)
+    }
+    return findings
+  }
+
+  /// An app's lists to check: each user vocabulary type, then each parameter vocabulary
+  /// once (a list several parameters share is checked under the first of them).
+  static func lists(of app: App) -> [(name: String, file: String, items: [VocabularyItem])] {
+    var lists: [(name: String, file: String, items: [VocabularyItem])] = []
+    for (type, items) in app.userVocabulary.sorted(by: { $0.key < $1.key }) {
+      lists.append((type.rawValue, "\(app.folder)/UserVocabulary.plist", items))
+    }
+    // A list several parameters share (one `ParameterVocabulary` under several
+    // `ParameterNames`) is checked once, under the first of them.
+    let parameterLists = app.parameterLists
+    var others = [Int](repeating: 0, count: parameterLists.count)
+    for case (_, let sameAs?) in parameterLists { others[sameAs] += 1 }
+    for (position, (parameter, sameAs)) in parameterLists.enumerated() where sameAs == nil {
+      let name =
+        others[position] == 0
+        ? parameter.description
+        : "\(parameter.description) and \(others[position]) other parameter"
+          + (others[position] == 1 ? "" : "s")
+      lists.append(
+        (name, "\(app.folder)/AppIntentVocabulary.plist", app.parameterVocabularies[parameter]!))
+    }
+    return lists
+  }
+
+  /// An app's alternative names that are another app's own name: a warning, or a note when
+  /// the alias is a short form of the app's own name (爱奇艺 for 爱奇艺HD), the usual way a
+  /// variant app answers to its family name.
+  private func borrowedNames(of app: App, in registry: VocabularyRegistry) throws(ICUError)
+    -> [Diagnostic]
+  {
+    var findings: [Diagnostic] = []
+    for alias in app.names where alias.kind == .alternativeName {
+      let folded = try CaseFolding.fold(alias.text)
+      // An alias that is a short form of the app's own name (爱奇艺 for 爱奇艺HD) is the usual
+      // way a variant app answers to its family name: a note, not a warning.
+      var ownNames: [String] = []
+      for name in app.names where name.kind != .alternativeName {
+        ownNames.append(try CaseFolding.fold(name.text))
+      }
+      let isShortForm = ownNames.contains { $0 != folded && $0.contains(folded) }
+      for other in registry.apps where other.bundleIdentifier != app.bundleIdentifier {
+        var borrowed = false
+        for name in other.names where name.kind != .alternativeName {
+          if try CaseFolding.fold(name.text) == folded { borrowed = true }
         }
-        let isShortForm = ownNames.contains { $0 != folded && $0.contains(folded) }
-        for other in registry.apps where other.bundleIdentifier != app.bundleIdentifier {
-          var borrowed = false
-          for name in other.names where name.kind != .alternativeName {
-            if try CaseFolding.fold(name.text) == folded { borrowed = true }
-          }
-          guard borrowed else { continue }
-          findings.append(
-            Diagnostic(
-              isShortForm ? .note : .warning, code: "alias-borrows-name",
-              file: "\(app.folder)/Info.plist", keyPath: "INAlternativeAppNames",
-              message: isShortForm
-                ? "alternative name '\(alias.text)' is a short form of this app's name and the name of another app (\(other.bundleIdentifier)); VocabKit routes it to that app"
-                : "alternative name '\(alias.text)' is the name of another app (\(other.bundleIdentifier)); VocabKit routes it to that app"
-            ))
-        }
+        guard borrowed else { continue }
+        findings.append(
+          Diagnostic(
+            isShortForm ? .note : .warning, code: "alias-borrows-name",
+            file: "\(app.folder)/Info.plist", keyPath: "INAlternativeAppNames",
+            message: isShortForm
+              ? "alternative name '\(alias.text)' is a short form of this app's name and the name of another app (\(other.bundleIdentifier)); VocabKit routes it to that app"
+              : "alternative name '\(alias.text)' is the name of another app (\(other.bundleIdentifier)); VocabKit routes it to that app"
+          ))
       }
     }
     return findings
