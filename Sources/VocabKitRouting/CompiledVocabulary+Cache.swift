@@ -49,6 +49,9 @@ extension CompiledVocabulary {
   /// matched, the cache is restamped with the files' states for the next load. Failing to
   /// write the cache is not an error: the outcome says so.
   ///
+  /// One function on purpose: its three outcomes (the cache used, refused and left as it
+  /// is, or replaced) share the files' states and the content fingerprint hashed at most once.
+  ///
   /// - Throws: `VocabularyDirectoryError` for a missing directory, `ICUError` if
   ///   normalization fails.
   /// - Complexity: one `stat` per source file, plus O(*s*) to hash *s* bytes of sources when

@@ -111,24 +111,9 @@ public final class CompiledVocabulary: Sendable {
     if let cachedTemplates {
       templates = cachedTemplates
     } else {
-      templates = []
-      for source in Self.templateSources(registry) {
-        templates.append(
-          try Template(
-            source.text, app: source.app, intent: source.intent,
-            localization: source.localization, normalizer: normalizer))
-      }
+      templates = try Self.compileTemplates(registry, normalizer: normalizer)
     }
-    var parameterShards: [ShardKey: [MatchIndex]] = [:]
-    for template in templates {
-      for case .slot(let name) in template.elements where name != ParameterName.applicationName {
-        let parameter = ParameterName(intent: template.intent, parameter: name)
-        let key = ShardKey(app: template.app, source: parameter.description)
-        if parameterShards[key] == nil {
-          parameterShards[key] = Self.shards(in: shards, app: template.app, parameter: parameter)
-        }
-      }
-    }
+    let parameterShards = Self.parameterShards(of: templates, in: shards)
     self.parameterShards = parameterShards
     for index in templates.indices {
       let app = templates[index].app
@@ -150,6 +135,49 @@ public final class CompiledVocabulary: Sendable {
       model = try IntentModel.train(
         templates: templates, registry: registry, normalizer: normalizer, tuning: .standard)
     }
+    templatesOfLabel = Self.templatesOfLabel(model, templates)
+    var languagesOfApp: [String: Set<String>] = [:]
+    for template in templates {
+      languagesOfApp[template.app, default: []].insert(Router.language(of: template.localization))
+    }
+    self.languagesOfApp = languagesOfApp
+    intentModel = model
+  }
+
+  /// A template for every example phrase and standard phrasing of the registry's apps.
+  static func compileTemplates(_ registry: VocabularyRegistry, normalizer: Normalizer)
+    throws(ICUError) -> [Template]
+  {
+    var templates: [Template] = []
+    for source in templateSources(registry) {
+      templates.append(
+        try Template(
+          source.text, app: source.app, intent: source.intent,
+          localization: source.localization, normalizer: normalizer))
+    }
+    return templates
+  }
+
+  /// The shards each parameter a template has a slot for draws its entries from, by app and
+  /// parameter.
+  static func parameterShards(of templates: [Template], in shards: [ShardKey: MatchIndex])
+    -> [ShardKey: [MatchIndex]]
+  {
+    var parameterShards: [ShardKey: [MatchIndex]] = [:]
+    for template in templates {
+      for case .slot(let name) in template.elements where name != ParameterName.applicationName {
+        let parameter = ParameterName(intent: template.intent, parameter: name)
+        let key = ShardKey(app: template.app, source: parameter.description)
+        if parameterShards[key] == nil {
+          parameterShards[key] = Self.shards(in: shards, app: template.app, parameter: parameter)
+        }
+      }
+    }
+    return parameterShards
+  }
+
+  /// The positions in `templates` of each of the model's labels' templates.
+  static func templatesOfLabel(_ model: IntentModel, _ templates: [Template]) -> [[Int]] {
     var labelIndex: [IntentModel.Label: Int] = [:]
     for (index, label) in model.labels.enumerated() { labelIndex[label] = index }
     var templatesOfLabel = [[Int]](repeating: [], count: model.labels.count)
@@ -158,13 +186,7 @@ public final class CompiledVocabulary: Sendable {
         templatesOfLabel[label].append(index)
       }
     }
-    self.templatesOfLabel = templatesOfLabel
-    var languagesOfApp: [String: Set<String>] = [:]
-    for template in templates {
-      languagesOfApp[template.app, default: []].insert(Router.language(of: template.localization))
-    }
-    self.languagesOfApp = languagesOfApp
-    intentModel = model
+    return templatesOfLabel
   }
 
   /// Every app name as one entry per app (type `app`), in registry order.
