@@ -316,14 +316,14 @@ struct AppLoader {
   private mutating func parameterNames(
     of vocabulary: PropertyListNode, at base: String, _ context: inout Context
   ) -> [ParameterName] {
-    guard let names = vocabulary["ParameterNames"],
-      let nameList = array(names, at: "\(base).ParameterNames", &context)
-    else {
+    guard let names = vocabulary["ParameterNames"] else {
       context.report(
         .error, "missing-key", vocabulary, base,
         "missing required key 'ParameterNames'; its vocabulary serves no parameter")
       return []
     }
+    // Of the wrong type, it is reported as such, not as missing too.
+    guard let nameList = array(names, at: "\(base).ParameterNames", &context) else { return [] }
     var parameters: [ParameterName] = []
     for (nameIndex, nameNode) in nameList.enumerated() {
       let namePath = "\(base).ParameterNames[\(nameIndex)]"

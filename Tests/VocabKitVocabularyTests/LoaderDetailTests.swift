@@ -247,6 +247,25 @@ struct LoaderDetailTests {
     #expect(twice.message.contains("given twice"))
   }
 
+  @Test("ParameterNames of the wrong type is reported once, as of the wrong type")
+  func parameterNamesOfTheWrongType() throws {
+    let registry = try load([
+      "AppIntentVocabulary.plist": plistDocument(
+        """
+        <dict><key>ParameterVocabularies</key><array><dict>
+        <key>ParameterNames</key><string>INAddTasksIntent.targetTaskList</string>
+        <key>ParameterVocabulary</key><array><dict>
+        <key>VocabularyItemIdentifier</key><string>inbox</string>
+        <key>VocabularyItemSynonyms</key><array><dict>
+        <key>VocabularyItemPhrase</key><string>Inbox</string></dict></array>
+        </dict></array>
+        </dict></array></dict>
+        """)
+    ])
+    let paths = registry.diagnostics.map { "\($0.code) \($0.keyPath)" }
+    #expect(paths == ["wrong-type ParameterVocabularies[0].ParameterNames"])
+  }
+
   @Test("unknown placeholders are reported in each localization at their own line")
   func placeholderPerLocalization() throws {
     let registry = try load([
