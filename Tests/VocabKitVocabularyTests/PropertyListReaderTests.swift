@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VocabKitSupport
 
 @testable import VocabKitVocabulary
 
@@ -161,6 +162,48 @@ struct PropertyListReaderTests {
     ] as [([UInt8], Int)])
   func invalidUTF8Offset(bytes: [UInt8], offset: Int) {
     #expect(XMLPropertyListParser.firstInvalidUTF8(bytes) == offset)
+  }
+
+  @Test("the UTF-8 check finds what the standard library's decoder finds, on seeded random bytes")
+  func utf8CheckMatchesTheDecoder() {
+    /// The slow reference: the offset where the standard library's decoder first fails.
+    func reference(_ bytes: [UInt8]) -> Int? {
+      var iterator = bytes.makeIterator()
+      var decoder = UTF8()
+      var offset = 0
+      while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar): offset += UTF8.width(scalar)
+        case .emptyInput: return nil
+        case .error: return offset
+        }
+      }
+    }
+    var generator = SplitMix64(seed: 19)
+    // Pieces that make long ASCII runs, valid sequences of every length and ill-formed ones.
+    let pieces: [[UInt8]] = [
+      Array("<string>".utf8), Array("a".utf8), Array("é".utf8), Array("爱".utf8),
+      Array("😀".utf8), Array("राहुल".utf8), [0x80], [0xC0, 0xAF], [0xE0, 0x80, 0x80],
+      [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x9F], [0xFF], [0xC3],
+    ]
+    for _ in 0..<20_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<generator.next(12) {
+        if generator.next(4) == 0 {
+          bytes.append(UInt8(truncatingIfNeeded: generator.next()))
+        } else {
+          bytes += pieces[generator.next(pieces.count)]
+        }
+      }
+      #expect(XMLPropertyListParser.firstInvalidUTF8(bytes) == reference(bytes), "\(bytes)")
+    }
+    // Every two-byte sequence, after an ASCII run that spans a word.
+    for first in 0...255 {
+      for second in 0...255 {
+        let bytes = Array("abcdefghi".utf8) + [UInt8(first), UInt8(second)]
+        #expect(XMLPropertyListParser.firstInvalidUTF8(bytes) == reference(bytes))
+      }
+    }
   }
 
   @Test("valid UTF-8 passes the check")

@@ -484,20 +484,52 @@ struct XMLPropertyListParser {
     }
   }
 
-  /// The offset of the first byte that is not valid UTF-8, if any.
+  /// The offset of the first byte that is not valid UTF-8, if any: where the first
+  /// ill-formed sequence starts (the Unicode Standard's table 3-7 of well-formed sequences).
+  ///
+  /// Runs of ASCII are skipped eight bytes at a time: a plist is mostly markup.
+  ///
+  /// - Complexity: O(*n*) in the number of bytes.
   static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    var iterator = bytes.makeIterator()
-    var decoder = UTF8()
-    var offset = 0
-    var lastGood = 0
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar):
-        lastGood = offset
-        offset += UTF8.width(scalar)
-      case .emptyInput: return nil
-      case .error: return lastGood == 0 && offset == 0 ? 0 : offset
+    bytes.withUnsafeBufferPointer { buffer -> Int? in
+      guard let base = buffer.baseAddress else { return nil }
+      let count = buffer.count
+      var index = 0
+      while index < count {
+        if index + 8 <= count,
+          UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
+            == 0
+        {
+          index += 8
+          continue
+        }
+        let lead = buffer[index]
+        if lead < 0x80 {
+          index += 1
+          continue
+        }
+        // The length of the sequence `lead` starts, and the range its second byte must be in
+        // (narrower than 0x80...0xBF where a wider one would be overlong, a surrogate or past
+        // U+10FFFF).
+        let length: Int
+        let second: ClosedRange<UInt8>
+        switch lead {
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: return index
+        }
+        guard index + 1 < count, second.contains(buffer[index + 1]) else { return index }
+        for next in (index + 2)..<(index + length) {
+          guard next < count, (0x80...0xBF).contains(buffer[next]) else { return index }
+        }
+        index += length
       }
+      return nil
     }
   }
 }
