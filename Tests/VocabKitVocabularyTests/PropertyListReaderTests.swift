@@ -313,6 +313,31 @@ struct PropertyListReaderTests {
     #expect(result.root?.string == "a <b> & ${x} c&d")
   }
 
+  @Test(
+    "text is read whole however its runs, entities, comments and closing tag fall",
+    arguments: [
+      ("<string>plain</string>", "plain"), ("<string></string>", ""),
+      ("<string>a<!-- c -->b</string>", "ab"), ("<string><!-- c --></string>", ""),
+      ("<string>a<!-- c --></string>", "a"), ("<string>a&amp;b</string>", "a&b"),
+      ("<string>&lt;a</string>", "<a"), ("<string>a<![CDATA[<x>]]></string>", "a<x>"),
+      ("<string>plain</string >", "plain"), ("<string>a&amp;</string  >", "a&"),
+      ("<string>a\nb</string>", "a\nb"),
+    ] as [(String, String)])
+  func textRuns(body: String, text: String) throws {
+    let result = parsePlist(plistDocument(body))
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    #expect(result.root?.string == text)
+  }
+
+  @Test("a closing tag of another name is an error naming both")
+  func mismatchedClosingTag() throws {
+    let result = parsePlist(plistDocument("<string>x</strin>"))
+    #expect(result.root == nil)
+    let message = try #require(result.diagnostics.first?.message)
+    #expect(message.contains("expected </string>"), "\(message)")
+    #expect(message.contains("found </strin>"), "\(message)")
+  }
+
   @Test("comments inside and between values are skipped")
   func comments() throws {
     let result = parsePlist(

@@ -402,13 +402,34 @@ struct XMLPropertyListParser {
   }
 
   /// Reads character data up to `</name>`, decoding entities and CDATA sections.
-  private mutating func readText(until name: String) throws(PropertyListSyntaxError) -> String {
+  ///
+  /// The usual value, one run of plain text closed by exactly `</name>`, is decoded from the
+  /// file's bytes in place, without a copy or a parsed closing tag.
+  private mutating func readText(until name: StaticString) throws(PropertyListSyntaxError)
+    -> String
+  {
     let startLine = line
     var output: [UInt8] = []
+    // The text while it is one plain run, not yet copied into `output`.
+    var run: Range<Int>? = nil
+    func flushRun() {
+      if let pending = run {
+        output += bytes[pending]
+        run = nil
+      }
+    }
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "<") {
+        if isClosingTag(name) {
+          let text =
+            run.map { String(decoding: bytes[$0], as: UTF8.self) }
+            ?? String(decoding: output, as: UTF8.self)
+          position += name.utf8CodeUnitCount + 3
+          return text
+        }
         if hasPrefix("<![CDATA[") {
+          flushRun()
           for _ in 0..<9 { advance() }
           while position < bytes.count, !hasPrefix("]]>") {
             output.append(bytes[position])
@@ -425,30 +446,49 @@ struct XMLPropertyListParser {
           continue
         }
         let tag = try readTag()
-        guard tag.isClosing, tag.name == name else {
+        guard tag.isClosing, tag.name == "\(name)" else {
           throw PropertyListSyntaxError(
             line: tag.line,
             message:
               "expected </\(name)> to close the element opened at line \(startLine), found <\(tag.closingSlash)\(tag.name)>"
           )
         }
+        flushRun()
         return String(decoding: output, as: UTF8.self)
       }
       if byte == UInt8(ascii: "&") {
+        flushRun()
         output += try readEntity()
         continue
       }
-      // Plain text up to the next markup or entity, copied at once.
+      // Plain text up to the next markup or entity, taken at once.
       let start = position
       while position < bytes.count, bytes[position] != UInt8(ascii: "<"),
         bytes[position] != UInt8(ascii: "&")
       {
         advance()
       }
-      output += bytes[start..<position]
+      if run == nil, output.isEmpty {
+        run = start..<position
+      } else {
+        flushRun()
+        output += bytes[start..<position]
+      }
     }
     throw PropertyListSyntaxError(
       line: startLine, message: "unterminated <\(name)> (truncated?)")
+  }
+
+  /// Whether the bytes at the position are exactly `</name>`.
+  private func isClosingTag(_ name: StaticString) -> Bool {
+    let count = name.utf8CodeUnitCount
+    guard position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"),
+      bytes[position + 1] == UInt8(ascii: "/"), bytes[position + count + 2] == UInt8(ascii: ">")
+    else { return false }
+    return name.withUTF8Buffer { utf8 in
+      for offset in 0..<count where bytes[position + 2 + offset] != utf8[offset] { return false }
+      return true
+    }
   }
 
   private mutating func readEntity() throws(PropertyListSyntaxError) -> [UInt8] {
