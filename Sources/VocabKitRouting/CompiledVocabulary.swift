@@ -126,7 +126,7 @@ public final class CompiledVocabulary: Sendable {
     if let cachedQualifiers {
       mediaQualifiers = cachedQualifiers
     } else {
-      mediaQualifiers = try MediaQualifiers(normalizer: normalizer)
+      mediaQualifiers = MediaQualifiers()
     }
     let model: IntentModel
     if let cachedModel {
