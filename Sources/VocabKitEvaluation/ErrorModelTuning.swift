@@ -60,6 +60,9 @@ package enum ErrorModelTuning {
   /// between matched ones becomes a pair of what was said and what was written.
   ///
   /// - Complexity: O(*m* × *n*) in words.
+  ///
+  /// One function on purpose: the alignment's table and its back trace share the two sentences'
+  /// keys.
   package static func misheardStretches(
     _ pair: RecognitionPair, normalizer: Normalizer, keepingWordsHeardRight: Bool = false
   ) throws -> [ErrorModel.SoundPair] {

@@ -60,6 +60,9 @@ public struct Router: Sendable {
 
   /// Routes one utterance, considering only `onlyApp`'s intents when it is given (as if the
   /// utterance named it): the n-best combination asks each alternative about one app.
+  ///
+  /// One function on purpose: the loop over the best intents keeps the best choice so far and its
+  /// tie-breakers; the steps around it are functions of their own.
   func route(_ text: String, locale: String?, onlyApp: String?) throws -> RouteResult {
     let length = text.unicodeScalars.count
     guard length <= Self.maximumUtteranceLength else { throw UtteranceTooLong(length: length) }

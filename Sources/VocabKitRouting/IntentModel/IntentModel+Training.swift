@@ -13,6 +13,9 @@ extension IntentModel {
   ///
   /// - Complexity: O(*e* × *n* × *f* × *c*) for *e* epochs, *n* examples of *f* features and
   ///   *c* labels, at most ``IntentModelTuning/maximumTrainingWork``, plus O(*n* × *f*).
+  ///
+  /// One function on purpose: the epochs' loops run over five raw buffers opened once (weights,
+  /// biases, scores, feature rows and values).
   static func train(labels: [Label], examples: [Example], tuning: IntentModelTuning)
     -> IntentModel
   {
