@@ -405,6 +405,9 @@ struct XMLPropertyListParser {
   ///
   /// The usual value, one run of plain text closed by exactly `</name>`, is decoded from the
   /// file's bytes in place, without a copy or a parsed closing tag.
+  ///
+  /// One function on purpose: plain runs, entities, CDATA and comments are the cases of one
+  /// loop that share the pending run and the decoded output.
   private mutating func readText(until name: StaticString) throws(PropertyListSyntaxError)
     -> String
   {
@@ -430,15 +433,7 @@ struct XMLPropertyListParser {
         }
         if hasPrefix("<![CDATA[") {
           flushRun()
-          for _ in 0..<9 { advance() }
-          while position < bytes.count, !hasPrefix("]]>") {
-            output.append(bytes[position])
-            advance()
-          }
-          guard position < bytes.count else {
-            throw PropertyListSyntaxError(line: startLine, message: "unterminated CDATA section")
-          }
-          for _ in 0..<3 { advance() }
+          try readCDATA(into: &output, startLine: startLine)
           continue
         }
         if hasPrefix("<!--") {
@@ -477,6 +472,21 @@ struct XMLPropertyListParser {
     }
     throw PropertyListSyntaxError(
       line: startLine, message: "unterminated <\(name)> (truncated?)")
+  }
+
+  /// Appends the contents of the CDATA section at the position to `output`, verbatim.
+  private mutating func readCDATA(into output: inout [UInt8], startLine: Int)
+    throws(PropertyListSyntaxError)
+  {
+    for _ in 0..<9 { advance() }
+    while position < bytes.count, !hasPrefix("]]>") {
+      output.append(bytes[position])
+      advance()
+    }
+    guard position < bytes.count else {
+      throw PropertyListSyntaxError(line: startLine, message: "unterminated CDATA section")
+    }
+    for _ in 0..<3 { advance() }
   }
 
   /// Whether the bytes at the position are exactly `</name>`.
