@@ -252,20 +252,34 @@ public final class MatchIndex: Sendable {
     var phraseTokenEnds: [Int32] = []
 
     /// Appends the keys of one phrase's `tokens`.
+    ///
+    /// Each word's symbols are written straight into `symbols` (a common word's are looked
+    /// up), and tokens are read in place: compiling keys millions of words.
     mutating func append(_ tokens: [Token]) {
-      for token in tokens {
-        let encoded = PhoneticKey(latinKey: token.latinKey).symbols
-        let weight = PhoneticKey.weight(encoded)
-        symbols += encoded
-        latin += token.latinKey.utf8
+      // Read through a buffer, so that only the Latin key is copied, not the whole token.
+      tokens.withUnsafeBufferPointer { tokens in append(tokens) }
+      phraseTokenEnds.append(Int32(tokenWeights.count))
+    }
+
+    /// ``append(_:)`` over the tokens in place.
+    private mutating func append(_ tokens: UnsafeBufferPointer<Token>) {
+      for index in tokens.indices {
+        var latinKey = tokens[index].latinKey
+        let start = symbols.count
+        let common = CommonWords.phoneticKey(of: latinKey)
+        if let common { symbols += common }
+        latinKey.withUTF8 { bytes in
+          if common == nil { PhoneticKey.encode(bytes, appendingTo: &symbols) }
+          latin.append(contentsOf: bytes)
+        }
+        let isCommon = common != nil
+        let weight = PhoneticKey.weight(symbols[start...])
         tokenSymbolEnds.append(Int32(symbols.count))
         tokenLatinEnds.append(Int32(latin.count))
         tokenWeights.append(weight)
         tokenStandsAlone.append(
-          weight >= MatcherTuning.minimumPartialWeight && !token.isNumber
-            && !CommonWords.latinKeys.contains(token.latinKey))
+          weight >= MatcherTuning.minimumPartialWeight && tokens[index].number == nil && !isCommon)
       }
-      phraseTokenEnds.append(Int32(tokenWeights.count))
     }
 
     /// The tokens of phrase `phrase`.
@@ -273,13 +287,14 @@ public final class MatchIndex: Sendable {
       (phrase == 0 ? 0 : Int(phraseTokenEnds[phrase - 1]))..<Int(phraseTokenEnds[phrase])
     }
 
-    /// The symbols and Latin bytes of tokens `tokens` (consecutive tokens of one phrase).
-    func bytes(of tokens: Range<Int>) -> (symbols: ArraySlice<UInt8>, latin: ArraySlice<UInt8>) {
+    /// Where the symbols and Latin bytes of tokens `tokens` (consecutive tokens of one
+    /// phrase) are in ``symbols`` and ``latin``.
+    func ranges(of tokens: Range<Int>) -> (symbols: Range<Int>, latin: Range<Int>) {
       let symbolStart = tokens.lowerBound == 0 ? 0 : Int(tokenSymbolEnds[tokens.lowerBound - 1])
       let latinStart = tokens.lowerBound == 0 ? 0 : Int(tokenLatinEnds[tokens.lowerBound - 1])
       return (
-        symbols[symbolStart..<Int(tokenSymbolEnds[tokens.upperBound - 1])],
-        latin[latinStart..<Int(tokenLatinEnds[tokens.upperBound - 1])]
+        symbolStart..<Int(tokenSymbolEnds[tokens.upperBound - 1]),
+        latinStart..<Int(tokenLatinEnds[tokens.upperBound - 1])
       )
     }
   }
@@ -518,11 +533,11 @@ public final class MatchIndex: Sendable {
     ) {
       let tokens = keys.tokens(of: number)
       guard !tokens.isEmpty else { return }
-      let whole = keys.bytes(of: tokens)
+      let whole = keys.ranges(of: tokens)
       guard !whole.symbols.isEmpty else { return }
       let (symbolStart, latinStart) = (symbols.count, latin.count)
-      symbols += whole.symbols
-      latin += whole.latin
+      symbols += keys.symbols[whole.symbols]
+      latin += keys.latin[whole.latin]
       let flags = viaPronunciation ? MatchIndex.pronunciationFlag : 0
       addKey(
         symbols: symbolStart..<symbols.count, latin: latinStart..<latin.count, entry: entry,
@@ -534,9 +549,9 @@ public final class MatchIndex: Sendable {
       for token in tokens where keys.tokenStandsAlone[token] {
         guard partials < MatcherTuning.maximumPartialKeys else { break }
         partials += 1
-        let part = keys.bytes(of: token..<(token + 1))
-        let symbolOffset = symbolStart + part.symbols.startIndex - whole.symbols.startIndex
-        let latinOffset = latinStart + part.latin.startIndex - whole.latin.startIndex
+        let part = keys.ranges(of: token..<(token + 1))
+        let symbolOffset = symbolStart + part.symbols.lowerBound - whole.symbols.lowerBound
+        let latinOffset = latinStart + part.latin.lowerBound - whole.latin.lowerBound
         addKey(
           symbols: symbolOffset..<(symbolOffset + part.symbols.count),
           latin: latinOffset..<(latinOffset + part.latin.count), entry: entry, phrase: phrase,

@@ -233,16 +233,18 @@ extension Normalizer {
       return table
     }
     // The number words of each token: one for "twenty", two for the joined "twenty-one".
-    var words: [[String]?] = []
-    words.reserveCapacity(tokens.count)
-    for token in tokens {
-      guard token.number == nil, let lexicon = try table(token.script) else {
-        words.append(nil)
-        continue
+    // Most texts have none, and then nothing is made.
+    var numberWordsOfTokens: [[String]?]? = nil
+    for index in tokens.indices {
+      guard tokens[index].number == nil, let lexicon = try table(tokens[index].script),
+        let tokenWords = numberWords(tokens[index].folded, lexicon)
+      else { continue }
+      if numberWordsOfTokens == nil {
+        numberWordsOfTokens = Array(repeating: nil, count: tokens.count)
       }
-      words.append(numberWords(token, lexicon))
+      numberWordsOfTokens?[index] = tokenWords
     }
-    guard words.contains(where: { $0 != nil }) else { return tokens }
+    guard let words = numberWordsOfTokens else { return tokens }
     let units = units()
     func wordsOf(_ range: Range<Int>) -> [String] { words[range].flatMap { $0 ?? [] } }
     var result: [Token] = []
@@ -319,11 +321,10 @@ extension Normalizer {
     return result
   }
 
-  /// The number words a token consists of: its folded form when that is a number word, or
+  /// The number words a token consists of, given its folded form: that form when it is a number word, or
   /// the parts of a hyphenated word ("twenty-one", joined into one token by ``joinWords``)
   /// when each part is one; nil otherwise.
-  private func numberWords(_ token: Token, _ lexicon: NumberLexicon.Table) -> [String]? {
-    let folded = token.folded
+  private func numberWords(_ folded: String, _ lexicon: NumberLexicon.Table) -> [String]? {
     if lexicon.words.contains(folded) { return [folded] }
     // NFKC folding has already turned U+2011 (non-breaking hyphen) into U+2010 (whose UTF-8
     // starts with 0xE2). One pass over the bytes, as most words have neither.

@@ -103,16 +103,22 @@ public final class Normalizer: Sendable {
       var start: Int? = nil
       func word(_ range: Range<Int>) -> Token {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        // ASCII letters fold by setting the lowercase bit.
-        let folded = String(unsafeUninitializedCapacity: range.count) { buffer in
-          for (index, byte) in slice.enumerated() { buffer[index] = byte | 0x20 }
+        // The bytes are ASCII letters: copied as they are, with no validation.
+        let text = String(unsafeUninitializedCapacity: range.count) { buffer in
+          UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(slice))
           return range.count
         }
-        var token = Token(
-          text: String(decoding: slice, as: UTF8.self), scalarRange: range, folded: folded,
-          latinKey: folded, script: .latin)
-        token.utf16Range = range
-        return token
+        // ASCII letters fold by setting the lowercase bit; a lowercase word is its own fold.
+        let folded =
+          slice.allSatisfy { $0 >= 0x61 }
+          ? text
+          : String(unsafeUninitializedCapacity: range.count) { buffer in
+            for (index, byte) in slice.enumerated() { buffer[index] = byte | 0x20 }
+            return range.count
+          }
+        return Token(
+          text: text, scalarRange: range, folded: folded, latinKey: folded, script: .latin,
+          utf16Range: range)
       }
       for (index, byte) in bytes.enumerated() {
         switch byte {

@@ -20,21 +20,27 @@ package struct PhoneticKey: Hashable, Sendable {
   ///
   /// - Complexity: O(*n*) in the length of `latinKey`.
   package init(latinKey: String) {
-    symbols = Self.encode(Array(latinKey.utf8))
+    var latinKey = latinKey
+    var symbols: [UInt8] = []
+    latinKey.withUTF8 { Self.encode($0, appendingTo: &symbols) }
+    self.symbols = symbols
   }
 
   /// The key of several words, concatenated without boundaries.
   package init(latinKeys: some Sequence<String>) {
-    symbols = []
-    for key in latinKeys {
-      var encoded = Self.encode(Array(key.utf8))[...]
+    var symbols: [UInt8] = []
+    for var key in latinKeys {
+      let start = symbols.count
+      key.withUTF8 { Self.encode($0, appendingTo: &symbols) }
       // A sound ending one word and starting the next is heard once ("bus stop", "busstop"),
       // as within a word.
-      if let first = encoded.first, first == symbols.last, !(0x30...0x39).contains(first) {
-        encoded = encoded.dropFirst()
+      if start > 0, start < symbols.count, symbols[start] == symbols[start - 1],
+        !(0x30...0x39).contains(symbols[start])
+      {
+        symbols.remove(at: start)
       }
-      symbols += encoded
     }
+    self.symbols = symbols
   }
 
   /// The symbols as a string, for display.
@@ -45,29 +51,53 @@ package struct PhoneticKey: Hashable, Sendable {
   }
 
   /// The sound symbols of one word's Latin key, as bytes.
+  static func encode(_ word: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(word.count)
+    word.withUnsafeBufferPointer { encode($0, appendingTo: &output) }
+    return output
+  }
+
+  /// Appends the sound symbols of one word's Latin key to `output`, which may already hold
+  /// other words' symbols: a sound repeated within the word is written once, across words
+  /// it is not. Compiling writes every word of a vocabulary this way, without an array of
+  /// its own.
+  ///
+  /// - Complexity: O(*n*) in the length of `word`.
+  package static func encode(_ word: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8])
+  {
+    // Doubled consonants sound once (doubled vowels are clusters: "ee", "oo"); a silent
+    // final "e" after a consonant is dropped. The letters are kept on the stack.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(word.count, 1)) { letterBuffer in
+      var count = 0
+      for byte in word
+      where count == 0 || letterBuffer[count - 1] != byte || (0x30...0x39).contains(byte)
+        || isVowelLetter(byte)
+      {
+        letterBuffer[count] = byte
+        count += 1
+      }
+      if count >= 4, letterBuffer[count - 1] == UInt8(ascii: "e"),
+        !isVowelLetter(letterBuffer[count - 2]), letterBuffer[count - 2] != UInt8(ascii: "y")
+      {
+        count -= 1
+      }
+      encodeLetters(UnsafeBufferPointer(rebasing: letterBuffer[..<count]), appendingTo: &output)
+    }
+  }
+
+  /// ``encode(_:appendingTo:)`` after doubled letters and a silent final "e" are removed.
   ///
   /// One function on purpose: the spelling rules apply in order within one pass over the letters,
   /// and read as one table of rules.
-  static func encode(_ word: [UInt8]) -> [UInt8] {
-    // Doubled consonants sound once (doubled vowels are clusters: "ee", "oo"); a silent
-    // final "e" after a consonant is dropped.
-    var letters: [UInt8] = []
-    letters.reserveCapacity(word.count)
-    for byte in word
-    where letters.last != byte || (0x30...0x39).contains(byte) || isVowelLetter(byte) {
-      letters.append(byte)
-    }
-    if letters.count >= 4, letters.last == UInt8(ascii: "e"),
-      !isVowelLetter(letters[letters.count - 2]), letters[letters.count - 2] != UInt8(ascii: "y")
-    {
-      letters.removeLast()
-    }
-    var output: [UInt8] = []
-    output.reserveCapacity(letters.count)
+  private static func encodeLetters(
+    _ letters: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]
+  ) {
+    let start = output.count
     var index = 0
     func letter(_ at: Int) -> UInt8 { at < letters.count ? letters[at] : 0 }
     func emit(_ symbol: UInt8) {
-      if output.last != symbol { output.append(symbol) }
+      if output.count == start || output[output.count - 1] != symbol { output.append(symbol) }
     }
     while index < letters.count {
       let current = letters[index]
@@ -177,7 +207,6 @@ package struct PhoneticKey: Hashable, Sendable {
       }
       index += 1
     }
-    return output
   }
 
   // MARK: Costs

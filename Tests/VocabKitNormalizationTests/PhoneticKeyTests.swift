@@ -1,4 +1,5 @@
 import Testing
+import VocabKitSupport
 
 @testable import VocabKitNormalization
 
@@ -99,5 +100,33 @@ struct PhoneticKeyTests {
   func alphabet(latin: String) {
     let allowed = Set("aeioupbtdkgfvszxcjmnlrwyh0123456789".utf8)
     #expect(PhoneticKey(latinKey: latin).symbols.allSatisfy(allowed.contains))
+  }
+
+  /// Compiling appends every word's symbols to one shared array: each word's part must be
+  /// exactly its own key, even where the word before ends in the sound this one starts with
+  /// ("bus" + "stop"), which a key of several words would write once.
+  @Test("Words appended to one array keep their own keys")
+  func appendedWordsKeepTheirKeys() {
+    var random = SplitMix64(seed: 0xA99E)
+    let letters = Array("aeioubcdfghjklmnpqrstvwxyz0123456789".utf8)
+    var words: [[UInt8]] = []
+    var shared: [UInt8] = []
+    var separate: [UInt8] = []
+    for _ in 0..<5_000 {
+      var word = (0..<(1 + random.next(9))).map { _ in letters[random.next(letters.count)] }
+      // Doubled letters and a final "e" exercise the letter pass.
+      if random.next(4) == 0, let last = word.last { word.append(last) }
+      if random.next(4) == 0 { word.append(UInt8(ascii: "e")) }
+      words.append(word)
+      word.withUnsafeBufferPointer { PhoneticKey.encode($0, appendingTo: &shared) }
+      separate += PhoneticKey.encode(word)
+    }
+    #expect(shared == separate)
+    // The case the shared array must not merge is common in these words.
+    let boundaries = zip(words, words.dropFirst()).filter { pair in
+      let (first, second) = (PhoneticKey.encode(pair.0), PhoneticKey.encode(pair.1))
+      return first.last != nil && first.last == second.first
+    }
+    #expect(boundaries.count > 100)
   }
 }
