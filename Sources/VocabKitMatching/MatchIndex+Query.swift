@@ -158,7 +158,8 @@ extension MatchIndex {
       // second chance (words less two elements, or with a consonant more or changed) and
       // then gram voting (where it is cheap enough), which find keys with more edits; and
       // last, wide lookups: the one-edit lookups that named too many keys to rank the first
-      // time (short names in a large vocabulary).
+      // time (short names in a large vocabulary). The second chance and the wide lookups
+      // search command-length windows only.
       verifyEach(
         exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch),
         soundingExactly: true)
@@ -179,7 +180,11 @@ extension MatchIndex {
         partials.removeAll()
       }
       complete()
-      if bestScore < MatcherTuning.lookupSufficientScore {
+      let windowTokens =
+        Int(utterance.tokenOfSymbol[window.upperBound - 1])
+        - Int(utterance.tokenOfSymbol[window.lowerBound]) + 1
+      let looksDeeper = windowTokens <= MatcherTuning.maximumDeepLookupTokens
+      if looksDeeper, bestScore < MatcherTuning.lookupSufficientScore {
         verifyEach(
           neighborhoodCandidates(
             utterance, window: window, allowedTypes: allowedTypes, stage: .secondChance,
@@ -190,7 +195,7 @@ extension MatchIndex {
         verifyEach(
           candidateKeys(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
       }
-      if bestScore < MatcherTuning.lookupSufficientScore {
+      if looksDeeper, bestScore < MatcherTuning.lookupSufficientScore {
         verifyEach(
           neighborhoodCandidates(
             utterance, window: window, allowedTypes: allowedTypes, stage: .lastChance,

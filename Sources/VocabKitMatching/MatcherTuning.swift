@@ -42,6 +42,11 @@ package enum MatcherTuning {
   /// A match this good from the exact and skeleton lookups ends the search: the later
   /// stages (second chance, gram voting, wide lookups) cost more than they find above it.
   package static let lookupSufficientScore = 0.8
+  /// The second chance and the wide lookups (the costly stages: O(*s*³) lookups a word)
+  /// run only in windows of at most this many tokens: they are for a command whose name
+  /// was misheard, and a longer text is dictation, searched by the first lookups and gram
+  /// voting alone. As long as the longest slot (`RoutingCosts.longestSlot`).
+  package static let maximumDeepLookupTokens = 64
   /// The most words of one phrase that are keys of their own (partial keys): a name or title
   /// has fewer; a 500-character phrase of 125 words would cost 125 keys' tables (a 64 MiB
   /// plist of them took 1.8 GB to compile).

@@ -384,6 +384,46 @@ import VocabKitSupport
     #expect(Double(matched) / Double(tried) >= 0.95, "matched \(matched) of \(tried)")
   }
 
+  /// The second chance and the wide lookups search command-length texts only
+  /// (``MatcherTuning/maximumDeepLookupTokens``): a name said with one consonant changed and
+  /// another dropped (which the second chance finds) is found in a text of that many tokens
+  /// as in a short command, and past it (dictation) only when the first lookups or voting
+  /// find it.
+  @Test func deepLookupsSearchCommandLengthTexts() throws {
+    var random = SplitMix64(seed: 43)
+    let entries = contacts(&random)
+    let index = try MatchIndex(entries: entries, normalizer: try Normalizer.shared)
+    let unlike: [Character: Character] = [
+      "k": "l", "t": "r", "d": "m", "p": "s", "b": "l", "s": "t", "z": "k", "m": "d", "n": "p",
+      "l": "b", "r": "g", "v": "n",
+    ]
+    let limit = MatcherTuning.maximumDeepLookupTokens
+    var found = (short: 0, atLimit: 0, pastLimit: 0)
+    for entry in entries.prefix(100) {
+      var letters = Array(entry.phrases[0].text.lowercased())
+      let places = letters.indices.filter { unlike[letters[$0]] != nil }
+      guard places.count >= 3 else { continue }
+      let changed = places[random.next(places.count)]
+      letters[changed] = unlike[letters[changed]]!
+      let others = places.filter { $0 != changed && $0 > 0 }
+      letters.remove(at: others[random.next(others.count)])
+      let command = "please call \(String(letters)) now"
+      func finds(_ text: String) throws -> Bool {
+        try index.matches(in: text, limit: 5).contains { $0.identifier == entry.identifier }
+      }
+      // "and" is a common word: it matches no contact.
+      func padded(to tokens: Int) -> String {
+        String(repeating: "and ", count: tokens - 4) + command
+      }
+      if try finds(command) { found.short += 1 }
+      if try finds(padded(to: limit)) { found.atLimit += 1 }
+      if try finds(padded(to: limit + 1)) { found.pastLimit += 1 }
+    }
+    #expect(found.short >= 68, "\(found)")
+    #expect(found.atLimit == found.short, "\(found)")
+    #expect(found.pastLimit < found.short - 20, "\(found)")
+  }
+
   /// The second chance puts a consonant back into a word: it finds a word of a two-word name
   /// said without one of its consonants (words of longer names have no deletion variants),
   /// and a one-word name said without two of its consonants. Measured, of 100: the word
