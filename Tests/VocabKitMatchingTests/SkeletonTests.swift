@@ -384,6 +384,25 @@ import VocabKitSupport
     #expect(Double(matched) / Double(tried) >= 0.95, "matched \(matched) of \(tried)")
   }
 
+  /// `name` with one consonant changed to one of another class and another dropped (never
+  /// the first letter), chosen from `random`; nil when it has fewer than three consonants.
+  static func changingAndDroppingConsonants(_ name: String, _ random: inout SplitMix64)
+    -> String?
+  {
+    let unlike: [Character: Character] = [
+      "k": "l", "t": "r", "d": "m", "p": "s", "b": "l", "s": "t", "z": "k", "m": "d", "n": "p",
+      "l": "b", "r": "g", "v": "n",
+    ]
+    var letters = Array(name.lowercased())
+    let places = letters.indices.filter { unlike[letters[$0]] != nil }
+    guard places.count >= 3 else { return nil }
+    let changed = places[random.next(places.count)]
+    letters[changed] = unlike[letters[changed]]!
+    let others = places.filter { $0 != changed && $0 > 0 }
+    letters.remove(at: others[random.next(others.count)])
+    return String(letters)
+  }
+
   /// The second chance and the wide lookups search command-length texts only
   /// (``MatcherTuning/maximumDeepLookupTokens``): a name said with one consonant changed and
   /// another dropped (which the second chance finds) is found in a text of that many tokens
@@ -393,21 +412,12 @@ import VocabKitSupport
     var random = SplitMix64(seed: 43)
     let entries = contacts(&random)
     let index = try MatchIndex(entries: entries, normalizer: try Normalizer.shared)
-    let unlike: [Character: Character] = [
-      "k": "l", "t": "r", "d": "m", "p": "s", "b": "l", "s": "t", "z": "k", "m": "d", "n": "p",
-      "l": "b", "r": "g", "v": "n",
-    ]
     let limit = MatcherTuning.maximumDeepLookupTokens
     var found = (short: 0, atLimit: 0, pastLimit: 0)
     for entry in entries.prefix(100) {
-      var letters = Array(entry.phrases[0].text.lowercased())
-      let places = letters.indices.filter { unlike[letters[$0]] != nil }
-      guard places.count >= 3 else { continue }
-      let changed = places[random.next(places.count)]
-      letters[changed] = unlike[letters[changed]]!
-      let others = places.filter { $0 != changed && $0 > 0 }
-      letters.remove(at: others[random.next(others.count)])
-      let command = "please call \(String(letters)) now"
+      guard let garbled = Self.changingAndDroppingConsonants(entry.phrases[0].text, &random)
+      else { continue }
+      let command = "please call \(garbled) now"
       func finds(_ text: String) throws -> Bool {
         try index.matches(in: text, limit: 5).contains { $0.identifier == entry.identifier }
       }
@@ -480,21 +490,11 @@ import VocabKitSupport
     var random = SplitMix64(seed: 43)
     let entries = contacts(&random)
     let index = try MatchIndex(entries: entries, normalizer: try Normalizer.shared)
-    let unlike: [Character: Character] = [
-      "k": "l", "t": "r", "d": "m", "p": "s", "b": "l", "s": "t", "z": "k", "m": "d", "n": "p",
-      "l": "b", "r": "g", "v": "n",
-    ]
     var counts = (first: 0, second: 0, matched: 0, tried: 0)
     for entry in entries.prefix(100) {
-      var letters = Array(entry.phrases[0].text.lowercased())
-      let places = letters.indices.filter { unlike[letters[$0]] != nil }
-      guard places.count >= 3 else { continue }
-      // Change one consonant, then drop another (never the first letter).
-      let changed = places[random.next(places.count)]
-      letters[changed] = unlike[letters[changed]]!
-      let others = places.filter { $0 != changed && $0 > 0 }
-      letters.remove(at: others[random.next(others.count)])
-      let text = "please call \(String(letters)) now"
+      guard let garbled = Self.changingAndDroppingConsonants(entry.phrases[0].text, &random)
+      else { continue }
+      let text = "please call \(garbled) now"
       counts.tried += 1
       if try lookupsFind(entry, in: text, index) { counts.first += 1 }
       if try lookupsFind(entry, in: text, index, deep: true) { counts.second += 1 }
