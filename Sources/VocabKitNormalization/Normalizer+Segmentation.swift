@@ -321,9 +321,9 @@ extension Normalizer {
     return result
   }
 
-  /// The number words a token consists of, given its folded form: that form when it is a number word, or
-  /// the parts of a hyphenated word ("twenty-one", joined into one token by ``joinWords``)
-  /// when each part is one; nil otherwise.
+  /// The number words a token consists of, given its folded form: that form when it is a
+  /// number word, or the parts of a hyphenated word ("twenty-one", joined into one token by
+  /// ``joinWords``) when each part is one; nil otherwise.
   private func numberWords(_ folded: String, _ lexicon: NumberLexicon.Table) -> [String]? {
     if lexicon.words.contains(folded) { return [folded] }
     // NFKC folding has already turned U+2011 (non-breaking hyphen) into U+2010 (whose UTF-8
