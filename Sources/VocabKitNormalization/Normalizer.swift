@@ -116,9 +116,10 @@ public final class Normalizer: Sendable {
             for (index, byte) in slice.enumerated() { buffer[index] = byte | 0x20 }
             return range.count
           }
-        return Token(
-          text: text, scalarRange: range, folded: folded, latinKey: folded, script: .latin,
-          utf16Range: range)
+        var token = Token(
+          text: text, scalarRange: range, folded: folded, latinKey: folded, script: .latin)
+        token.utf16Range = range
+        return token
       }
       for (index, byte) in bytes.enumerated() {
         switch byte {

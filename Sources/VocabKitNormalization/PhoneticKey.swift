@@ -50,14 +50,6 @@ package struct PhoneticKey: Hashable, Sendable {
     byte == 0x61 || byte == 0x65 || byte == 0x69 || byte == 0x6F || byte == 0x75
   }
 
-  /// The sound symbols of one word's Latin key, as bytes.
-  static func encode(_ word: [UInt8]) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(word.count)
-    word.withUnsafeBufferPointer { encode($0, appendingTo: &output) }
-    return output
-  }
-
   /// Appends the sound symbols of one word's Latin key to `output`, which may already hold
   /// other words' symbols: a sound repeated within the word is written once, across words
   /// it is not. Compiling writes every word of a vocabulary this way, without an array of

@@ -32,16 +32,6 @@ public struct Token: Hashable, Sendable {
     self.number = number
   }
 
-  /// A token whose UTF-16 offsets are known.
-  init(
-    text: String, scalarRange: Range<Int>, folded: String, latinKey: String, script: Script,
-    utf16Range: Range<Int>
-  ) {
-    self.init(
-      text: text, scalarRange: scalarRange, folded: folded, latinKey: latinKey, script: script)
-    self.utf16Range = utf16Range
-  }
-
   /// True when the token is a number.
   public var isNumber: Bool { number != nil }
 }
