@@ -29,6 +29,10 @@ public final class CompiledVocabulary: Sendable {
   let intentModel: IntentModel
   /// For each label of ``intentModel``, the indices of its templates.
   let templatesOfLabel: [[Int]]
+  /// For each (app, intent), the parameters its templates name that have a vocabulary, in
+  /// order: the slots the router may spot anywhere in an utterance when the chosen template
+  /// has no place for them.
+  let boundParameters: [IntentModel.Label: [ParameterName]]
   /// The languages each app has templates in (`en` for `Base` and the app folder's own).
   let languagesOfApp: [String: Set<String>]
 
@@ -136,6 +140,7 @@ public final class CompiledVocabulary: Sendable {
         templates: templates, registry: registry, normalizer: normalizer, tuning: .standard)
     }
     templatesOfLabel = Self.templatesOfLabel(model, templates)
+    boundParameters = Self.boundParameters(of: templates, parameterShards: parameterShards)
     var languagesOfApp: [String: Set<String>] = [:]
     for template in templates {
       languagesOfApp[template.app, default: []].insert(Router.language(of: template.localization))
@@ -174,6 +179,24 @@ public final class CompiledVocabulary: Sendable {
       }
     }
     return parameterShards
+  }
+
+  /// Each (app, intent)'s parameters that its templates name and a vocabulary serves, sorted.
+  ///
+  /// - Complexity: O(*t* × *k*) for *t* templates of *k* elements.
+  static func boundParameters(
+    of templates: [Template], parameterShards: [ShardKey: [MatchIndex]]
+  ) -> [IntentModel.Label: [ParameterName]] {
+    var found: [IntentModel.Label: Set<ParameterName>] = [:]
+    for template in templates {
+      let label = IntentModel.Label(app: template.app, intent: template.intent)
+      for case .slot(let name) in template.elements where name != ParameterName.applicationName {
+        let parameter = ParameterName(intent: template.intent, parameter: name)
+        let key = ShardKey(app: template.app, source: parameter.description)
+        if parameterShards[key]?.isEmpty == false { found[label, default: []].insert(parameter) }
+      }
+    }
+    return found.mapValues { $0.sorted() }
   }
 
   /// The positions in `templates` of each of the model's labels' templates.

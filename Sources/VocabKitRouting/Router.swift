@@ -261,7 +261,9 @@ public struct Router: Sendable {
   }
 
   /// Resolves the slots `alignment` found in `template` (all but the app name) into
-  /// `result`, with the media search's qualifiers.
+  /// `result`, with the media search's qualifiers; then the intent's bound parameters that
+  /// the template left empty or has no place for, from vocabulary matches elsewhere in the
+  /// utterance (see ``RoutingContext/spottedSlots(of:in:)``).
   func resolveSlots(
     of alignment: TemplateAlignment, in template: Template, _ context: inout RoutingContext,
     into result: inout RouteResult
@@ -271,6 +273,14 @@ public struct Router: Sendable {
       result.slots.append(context.resolve(parameter, app: template.app, span: span))
       if name == ParameterName.mediaSearch {
         result.mediaSearch = context.mediaSearch(span: span, resolved: result.slots.last!)
+      }
+    }
+    for (parameter, span) in context.spottedSlots(of: alignment, in: template) {
+      let spotted = context.resolve(parameter, app: template.app, span: span)
+      if let index = result.slots.firstIndex(where: { $0.name == parameter.parameter }) {
+        result.slots[index] = spotted
+      } else {
+        result.slots.append(spotted)
       }
     }
   }

@@ -97,6 +97,13 @@ struct RoutingCosts: Sendable {
   /// right span can still shape the alignment.
   var slotMatchCutoffShare = 0.8
 
+  // MARK: Slots the template has no place for
+
+  /// A bound parameter the chosen template does not hold is filled from a vocabulary match
+  /// anywhere in the utterance at least this good: as good as a match that anchors a
+  /// template, since no template word stands beside it.
+  var spottedSlotScore = 0.85
+
   // MARK: Anchored templates
 
   /// A carrier word matched at most this dearly counts as said (near-exact: "tell", not

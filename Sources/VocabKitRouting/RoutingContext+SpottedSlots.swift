@@ -1,0 +1,62 @@
+import VocabKitMatching
+import VocabKitVocabulary
+
+extension RoutingContext {
+  /// The intent's bound parameters that `template` has no slot for, or left empty, each with
+  /// the span of its best vocabulary match among the words the alignment did not use: "i want
+  /// to hear limelight by rush" fits "i want to hear some ${music_genre}", and the song and
+  /// the artist are still found.
+  ///
+  /// Matches are taken best first, at least ``RoutingCosts/spottedSlotScore`` and of a whole
+  /// phrase (no template word stands beside them, so "rock" alone is not "We Will Rock You");
+  /// each word is used once, never a carrier word the template matched, a filler, an app's
+  /// name or a word of another bound slot.
+  ///
+  /// - Complexity: O(*p* × *m* log *m*) for *p* parameters of *m* matches each, plus their
+  ///   matches' lookup (cached per utterance).
+  mutating func spottedSlots(of alignment: TemplateAlignment, in template: Template) -> [(
+    parameter: ParameterName, span: Range<Int>
+  )] {
+    let label = IntentModel.Label(app: template.app, intent: template.intent)
+    guard let parameters = vocabulary.boundParameters[label] else { return [] }
+    var used = alignment.explained
+    for index in used.indices where cheapTokens[index] { used[index] = true }
+    var filled = Set<String>()
+    for (name, span) in alignment.slots {
+      let parameter = ParameterName(intent: template.intent, parameter: name)
+      guard !span.isEmpty else { continue }
+      filled.insert(name)
+      if name == ParameterName.applicationName
+        || vocabulary.isBound(app: template.app, parameter: parameter)
+      {
+        for index in span { used[index] = true }
+      }
+    }
+    var found: [(parameter: ParameterName, match: Match)] = []
+    for parameter in parameters where !filled.contains(parameter.parameter) {
+      for match in matches(app: template.app, parameter: parameter).kept
+      where match.score >= costs.spottedSlotScore && match.components.coverage >= 1 {
+        found.append((parameter, match))
+      }
+    }
+    // Best first; ties to the longer match, then the earlier one, then the parameter's name.
+    found.sort {
+      if $0.match.score != $1.match.score { return $0.match.score > $1.match.score }
+      if $0.match.tokenRange.count != $1.match.tokenRange.count {
+        return $0.match.tokenRange.count > $1.match.tokenRange.count
+      }
+      if $0.match.tokenRange.lowerBound != $1.match.tokenRange.lowerBound {
+        return $0.match.tokenRange.lowerBound < $1.match.tokenRange.lowerBound
+      }
+      return $0.parameter < $1.parameter
+    }
+    var result: [(parameter: ParameterName, span: Range<Int>)] = []
+    for (parameter, match) in found
+    where !filled.contains(parameter.parameter) && !match.tokenRange.contains(where: { used[$0] }) {
+      filled.insert(parameter.parameter)
+      for index in match.tokenRange { used[index] = true }
+      result.append((parameter, match.tokenRange))
+    }
+    return result
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import VocabKitVocabulary
+
+@testable import VocabKitRouting
+
+/// Bound slots the chosen template has no place for are still found where the utterance
+/// says them (issue 20, item 3): free phrasing rarely matches a template word for word.
+@Suite struct SpottedSlotTests {
+  static let vocabulary: CompiledVocabulary = try! musicVocabulary()
+
+  /// A music app whose intent has two bound parameters; one template names both, one none.
+  static func musicVocabulary() throws -> CompiledVocabulary {
+    let items = { StandardPhrasingTests.items($0, kind: $1) }
+    let intent = "play_music"
+    let app = App(
+      bundleIdentifier: "com.example.radio", folder: "Radio.app", name: "Radio",
+      names: [AppName(text: "Radio", kind: .bundleName)],
+      intents: [
+        Intent(
+          name: intent,
+          examples: StandardPhrasingTests.examples([
+            "play ${song_name} by ${artist_name}", "i want to hear some ${music_genre}",
+          ]))
+      ],
+      parameterVocabularies: [
+        ParameterName(intent: intent, parameter: "song_name"): items(
+          ["Limelight", "We Will Rock You", "Tom Sawyer"], "song"),
+        ParameterName(intent: intent, parameter: "artist_name"): items(
+          ["Rush", "Queen", "Adele"], "artist"),
+      ])
+    return try CompiledVocabulary(registry: VocabularyRegistry(apps: [app]))
+  }
+
+  func route(_ text: String) throws -> RouteResult {
+    try Router(vocabulary: Self.vocabulary).route(text)
+  }
+
+  @Test func boundSlotsOutsideTheTemplateAreFound() throws {
+    let result = try route("i want to hear limelight by rush")
+    #expect(result.intent == "play_music")
+    #expect(result.template == "i want to hear some ${music_genre}")
+    #expect(result.slot("song_name")?.value == "song.limelight")
+    #expect(result.slot("song_name")?.text == "limelight")
+    #expect(result.slot("artist_name")?.value == "artist.rush")
+    #expect(result.slot("artist_name")?.resolution == .success)
+  }
+
+  /// Without a template beside it, a word that is only part of a title is not the title.
+  @Test func partOfATitleIsNotSpotted() throws {
+    let result = try route("i want to hear some rock")
+    #expect(result.intent == "play_music")
+    #expect(result.slot("song_name") == nil)
+  }
+
+  /// Words the template itself placed are not taken twice.
+  @Test func aTemplateSlotKeepsItsWords() throws {
+    let result = try route("play tom sawyer by queen")
+    #expect(result.template == "play ${song_name} by ${artist_name}")
+    #expect(result.slot("song_name")?.value == "song.tom-sawyer")
+    #expect(result.slot("artist_name")?.value == "artist.queen")
+    #expect(result.slots.count == 2)
+  }
+}
