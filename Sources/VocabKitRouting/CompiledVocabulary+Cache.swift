@@ -24,7 +24,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 18
+  public static let cacheFormatVersion: UInt32 = 19
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, source file states, payload length and payload
   /// checksum.
@@ -490,7 +490,9 @@ extension CompiledVocabulary {
         labels.insert(IntentModel.Label(app: app.bundleIdentifier, intent: intent.name))
       }
     }
-    guard model.labels == labels.sorted() else {
+    var expected = labels.sorted()
+    if !expected.isEmpty { expected.append(.outOfScope) }
+    guard model.labels == expected else {
       throw fail("the cached intent model's intents are not the registry's")
     }
     return try CompiledVocabulary(

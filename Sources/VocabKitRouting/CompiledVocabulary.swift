@@ -272,7 +272,7 @@ public final class CompiledVocabulary: Sendable {
   package func trainIntentModel() throws(ICUError) -> Int {
     try IntentModel.train(
       templates: templates, registry: registry, normalizer: normalizer, tuning: .standard
-    ).labels.count
+    ).labels.filter { $0 != .outOfScope }.count
   }
 
   /// Loads and compiles a vocabulary directory.

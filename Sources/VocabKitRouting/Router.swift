@@ -28,7 +28,7 @@ public struct Router: Sendable {
 
   public init(
     vocabulary: CompiledVocabulary, policy: ResolutionPolicy = ResolutionPolicy(),
-    minimumIntentScore: Double = 0.3
+    minimumIntentScore: Double = 0.4
   ) {
     self.vocabulary = vocabulary
     self.policy = policy
@@ -194,8 +194,8 @@ public struct Router: Sendable {
   }
 
   /// The labels the learned model may choose, most probable first (ties in label order),
-  /// and their summed probability: only `app`'s when given, and only those with templates
-  /// in `language` when given.
+  /// and their summed probability with the out-of-scope class's: only `app`'s when given,
+  /// and only those with templates in `language` when given.
   ///
   /// - Complexity: O(*c* log *c*) for *c* labels, plus their templates when `language` is
   ///   given.
@@ -206,6 +206,10 @@ public struct Router: Sendable {
     var allowed: [Int] = []
     var allowedTotal = 0.0
     for label in model.labels.indices {
+      if model.labels[label] == .outOfScope {
+        allowedTotal += probabilities[label]
+        continue
+      }
       if let app, model.labels[label].app != app { continue }
       if let language,
         !vocabulary.templatesOfLabel[label].contains(where: {

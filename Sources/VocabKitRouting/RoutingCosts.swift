@@ -33,7 +33,7 @@ struct RoutingCosts: Sendable {
   /// The weights of the combined score, a logistic function of the learned probability,
   /// the best template's alignment and the utterance's known-word share, fit on held-apart
   /// development sets by `Benchmarks/calibrate_router.py`.
-  var confidenceWeights = (probability: 5.1, alignment: 8.6, coverage: 3.2, bias: -11.9)
+  var confidenceWeights = (probability: 5.4, alignment: 7.8, coverage: 1.3, bias: -9.1)
 
   /// The combined score of one intent, in 0...1: how likely it is the right one.
   func confidence(probability: Double, alignment: Double, coverage: Double) -> Double {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VocabKitMatching
 import VocabKitVocabulary
 
 @testable import VocabKitRouting
@@ -107,6 +108,38 @@ import VocabKitVocabulary
     #expect(play.intent == "INPlayMediaIntent")
     #expect(play.app == "com.example.music")
     #expect(play.slot("mediaSearch")?.value == "playlist.dinner-jazz")
+  }
+
+  /// The out-of-scope class is the model's last label; it takes sentences of everyday words
+  /// and is never offered as a candidate.
+  @Test func everydayWordsAreOutOfScope() throws {
+    let vocabulary = try Self.twoAppVocabulary()
+    let model = vocabulary.intentModel
+    #expect(model.labels.last == .outOfScope)
+    #expect(model.labels.dropLast().allSatisfy { $0 != .outOfScope })
+    func mostProbable(_ text: String) throws -> IntentModel.Label {
+      var context = RoutingContext(
+        vocabulary: vocabulary, policy: ResolutionPolicy(),
+        utterance: try PreparedUtterance(text, normalizer: vocabulary.normalizer))
+      let probabilities = model.probabilities(context.intentFeatures(apps: nil).features)
+      return model.labels[probabilities.indices.max { probabilities[$0] < probabilities[$1] }!]
+    }
+    #expect(try mostProbable("the water was hot and the house was old") == .outOfScope)
+    #expect(try mostProbable("call maria garcia").intent == "INStartCallIntent")
+    let result = try Router(vocabulary: vocabulary).route("the water was hot and the house was old")
+    #expect(result.intent == nil)
+    #expect(result.candidates.allSatisfy { $0.intent != IntentModel.Label.outOfScope.intent })
+  }
+
+  /// A name no vocabulary entry matches, where a template has its slot: the intent stands
+  /// (the out-of-scope class must not take it) and the slot asks.
+  @Test(arguments: [
+    ("给亚历克斯打电话", "INStartCallIntent"),
+    ("напиши Марии буду через час", "INSendMessageIntent"),
+  ])
+  func aNameNoVocabularyHasKeepsTheIntent(text: String, intent: String) throws {
+    let result = try router.route(text)
+    #expect(result.intent == intent)
   }
 
   @Test func candidatesCarryProbabilitiesAndAreRankedByTheCombinedScore() throws {

@@ -7,8 +7,9 @@ extension IntentModel {
   static let appClass = "app"
 
   /// Learns a model from every template of a vocabulary, each filled several times: bound
-  /// slots with phrases of their vocabulary (and their class as a unit), `${applicationName}`
-  /// with the app's names, free-text slots with nothing or a short generic phrase.
+  /// slots with phrases of their vocabulary (and their class as a unit), or in the last fill
+  /// with made-up words (a misheard name), `${applicationName}` with the app's names,
+  /// free-text slots with nothing or a short generic phrase; and an out-of-scope class.
   ///
   /// - Complexity: O(*t* × *k*) to fill *t* templates *k* times (fewer past
   ///   ``IntentModelTuning/maximumExamples``), plus training; each phrase used is normalized
@@ -38,13 +39,14 @@ extension IntentModel {
     var examples: [Example] = []
     let chosen = trainingTemplates(templates, labelIndex: labelIndex, tuning: tuning)
     let fills = tuning.fills(templates: chosen.count)
+    let noise = try noiseWords(
+      templates: chosen.map { templates[$0] }, normalizer: normalizer, tuning: tuning)
     for template in chosen.map({ templates[$0] }) {
       guard let label = labelIndex[Label(app: template.app, intent: template.intent)],
         let app = apps[template.app]
       else { continue }
-      let fillers =
-        tuning.freeTextFillers[Router.language(of: template.localization)]
-        ?? tuning.freeTextFillers["en"] ?? []
+      let language = Router.language(of: template.localization)
+      let fillers = tuning.freeTextFillers[language] ?? tuning.freeTextFillers["en"] ?? []
       for fill in 0..<fills {
         var sentence: [IntentWord] = []
         var units: [IntentUnit] = []
@@ -61,7 +63,17 @@ extension IntentModel {
             let parameter = ParameterName(intent: template.intent, parameter: name)
             let key = AppParameter(app: template.app, parameter: parameter)
             if sources[key] == nil { sources[key] = boundSources(app: app, parameter: parameter) }
-            if let bound = sources[key], !bound.isEmpty {
+            if let bound = sources[key], !bound.isEmpty, fills >= tuning.fillsBeforeMisheardNames,
+              fill == fills - 1
+            {
+              // A name the recognizer got wrong: made-up words, and no slot class, so that
+              // the intent's own words carry it when no name matches.
+              for _ in 0...pick(tuning.misheardNameWords) {
+                let word = tuning.misheardWord { pick($0) }
+                sentence.append(IntentWord(latin: word))
+                units.append(.word(word))
+              }
+            } else if let bound = sources[key], !bound.isEmpty {
               let source = bound[pick(bound.count)]
               let item = source.items[pick(source.items.count)]
               let phrases = item.phrases.filter { !$0.text.isEmpty }
@@ -79,7 +91,78 @@ extension IntentModel {
           Example(label: label, features: IntentFeatures(words: sentence, units: units)))
       }
     }
-    return train(labels: labels, examples: examples, tuning: tuning)
+    // The out-of-scope class, when there is any intent to tell apart from it.
+    var allLabels = labels
+    if !chosen.isEmpty {
+      allLabels.append(.outOfScope)
+      examples += outOfScopeExamples(
+        label: labels.count,
+        count: tuning.outOfScopeExamples(examples: examples.count, labels: labels.count),
+        templates: chosen.map { templates[$0] }, examples: examples, noise: noise, tuning: tuning)
+    }
+    return train(labels: allLabels, examples: examples, tuning: tuning)
+  }
+
+  /// Sentences of frequent words of the language that no template uses, as long as a
+  /// template: the out-of-scope class, so that an utterance whose words say little about any
+  /// intent ("what's the weather like") goes to no intent rather than to the least unlikely
+  /// one, as Snips NLU's noise intent does.
+  ///
+  /// Only features that the intents' own `examples` have are kept: a word known only from
+  /// noise stays unknown, so ``IntentModel/knows(_:)`` still means "an intent's example had it".
+  ///
+  /// - Complexity: O(*n* × *k*) for *n* sentences of *k* words, plus O(*f*) for the
+  ///   examples' *f* features.
+  private static func outOfScopeExamples(
+    label: Int, count: Int, templates: [Template], examples: [Example],
+    noise: [String: [IntentWord]], tuning: IntentModelTuning
+  ) -> [Example] {
+    var known = Set<UInt64>()
+    for example in examples { known.formUnion(example.features.hashes) }
+    var random = SplitMix64(seed: tuning.seed &+ 2)
+    var result: [Example] = []
+    for _ in 0..<count {
+      let template = templates[random.next(templates.count)]
+      let vocabulary = noise[Router.language(of: template.localization)] ?? noise["en"] ?? []
+      guard !vocabulary.isEmpty else { continue }
+      let sentence = (0..<max(1, template.elements.count)).map { _ in
+        vocabulary[random.next(vocabulary.count)]
+      }
+      var features = IntentFeatures(words: sentence, units: sentence.map { .word($0.latin) })
+      let kept = features.hashes.indices.filter { known.contains(features.hashes[$0]) }
+      features.values = kept.map { features.values[$0] }
+      features.hashes = kept.map { features.hashes[$0] }
+      result.append(Example(label: label, features: features))
+    }
+    return result
+  }
+
+  /// The frequent words of each language that `templates` are in (and English), without
+  /// those any template uses: they are evidence for its intent, not against all.
+  ///
+  /// - Complexity: O(*t* × *k*) for *t* templates of *k* elements, plus normalizing each
+  ///   language's list once.
+  private static func noiseWords(
+    templates: [Template], normalizer: Normalizer, tuning: IntentModelTuning
+  ) throws(ICUError) -> [String: [IntentWord]] {
+    var used = Set<String>()
+    var languages: Set<String> = ["en"]
+    for template in templates {
+      languages.insert(Router.language(of: template.localization))
+      for case .word(_, let latin) in template.elements { used.insert(latin) }
+    }
+    var result: [String: [IntentWord]] = [:]
+    for language in languages.sorted() {
+      guard let text = tuning.noiseWords[language] else { continue }
+      var seen = Set<String>()
+      result[language] = try normalizer.normalize(text).compactMap { token in
+        guard !used.contains(token.latinKey), seen.insert(token.latinKey).inserted else {
+          return nil
+        }
+        return IntentWord(latin: token.latinKey)
+      }
+    }
+    return result
   }
 
   /// The indices of the templates to learn from: all of them, or past

@@ -5,13 +5,17 @@ import Foundation
 ///
 /// It ranks intents by phrasing the templates do not contain word for word ("could you ring
 /// Alex" for "call ${contacts}"), and tells the router which few intents' templates are worth
-/// aligning. Immutable after training; deterministic for a given vocabulary.
+/// aligning. One more class, ``Label/outOfScope`` (last), learned from sentences of frequent
+/// words, takes the probability of utterances that name no intent. Immutable after
+/// training; deterministic for a given vocabulary.
 struct IntentModel: Sendable {
   /// An (app, intent) pair the model can answer.
   struct Label: Hashable, Sendable, Comparable {
     var app: String
     var intent: String
     static func < (a: Self, b: Self) -> Bool { (a.app, a.intent) < (b.app, b.intent) }
+    /// The class of utterances no app serves, learned from sentences of frequent words.
+    static let outOfScope = Label(app: "", intent: "")
   }
 
   let labels: [Label]
