@@ -79,9 +79,7 @@ public enum SlotMatching {
         all += index.matches(in: utterance, limit: 5, cutoff: cutoff)
       }
     }
-    return all.sorted { a, b in
-      a.score != b.score ? a.score > b.score : a.priority < b.priority
-    }
+    return all.sorted(by: Match.isRankedBefore)
   }
 
   /// Scores every case with the matcher and the exact-phrase baseline.

@@ -38,4 +38,20 @@ public struct ScoreComponents: Hashable, Sendable, Codable {
   public var commonWordPenalty: Double = 0
   /// True when the match went through a pronunciation hint.
   public var viaPronunciation: Bool
+  /// The best score of the entry's whole phrase over two or more words of the utterance (0
+  /// when it was not aligned there): for a match on one word of a longer phrase, how well
+  /// the phrase's other words fit the words around it. It ranks matches of equal score:
+  /// "allen" is Danny Allen before James Allen in "talk to nani allen".
+  public var wholePhraseScore: Double = 0
+}
+
+extension Match {
+  /// Best first: the higher score, then the better whole phrase, then the entry's priority.
+  package static func isRankedBefore(_ a: Match, _ b: Match) -> Bool {
+    if a.score != b.score { return a.score > b.score }
+    if a.components.wholePhraseScore != b.components.wholePhraseScore {
+      return a.components.wholePhraseScore > b.components.wholePhraseScore
+    }
+    return a.priority < b.priority
+  }
 }

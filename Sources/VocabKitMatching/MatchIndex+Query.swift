@@ -84,6 +84,11 @@ extension MatchIndex {
       scratch.bestOfEntries = []
       best.removeAll(keepingCapacity: true)
       var bestScore = -Double.infinity
+      // Each entry's best whole-phrase score over two or more words, parallel to `best` (-1
+      // for none): of entries tied on one word of their phrases ("allen" of James Allen and
+      // of Danny Allen), the one whose whole phrase sounds more like the words around it
+      // ("nani allen") ranks first.
+      var wholeScores: [Double] = []
       // Words of longer phrases found on their own, for phrase completion.
       var partials: [Scored] = []
       // Where whole phrases were said exactly. A word of another phrase strictly inside one
@@ -143,14 +148,21 @@ extension MatchIndex {
           exactSpans.append(scored.start..<scored.end)
         }
         let entry = Int32(tables.keyEntry[Int(key)])
+        // A whole phrase found inside one word says nothing of the words around it ("john"
+        // alone holds "John Smith" as well as "John Adams").
+        let whole =
+          !isPartial(Int(key)) && utterance.tokenRange(symbols: scored.start, scored.end).count > 1
+          ? scored.score : -1
         let (entryPlace, entryCell) = entryPlaces.find(entry)
         if let entryPlace {
           if Self.isPreferred(scored, over: best[entryPlace], cutoff: cutoff) {
             best[entryPlace] = scored
           }
+          wholeScores[entryPlace] = max(wholeScores[entryPlace], whole)
         } else {
           entryPlaces.record(entry, place: best.count, in: entryCell)
           best.append(scored)
+          wholeScores.append(whole)
         }
       }
       // Cheap lookups first: spans that sound exactly like a key, then spans within one
@@ -202,8 +214,12 @@ extension MatchIndex {
             scratch: &scratch))
       }
       complete()
+      for place in best.indices { best[place].wholePhraseScore = max(0, wholeScores[place]) }
       let ranked = best.filter { $0.score >= cutoff }.sorted { a, b in
         if a.score != b.score { return a.score > b.score }
+        if a.wholePhraseScore != b.wholePhraseScore {
+          return a.wholePhraseScore > b.wholePhraseScore
+        }
         let priorityA = entries[tables.keyEntry[Int(a.key)]].priority
         let priorityB = entries[tables.keyEntry[Int(b.key)]].priority
         if priorityA != priorityB { return priorityA < priorityB }

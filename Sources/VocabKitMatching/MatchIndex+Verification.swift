@@ -14,6 +14,9 @@ extension MatchIndex {
     var end: Int
     /// How many tokens of the span are not common words.
     var namingTokens: Int
+    /// The best score of the entry's whole phrase in the utterance, 0 when none was aligned;
+    /// set when the entry's matches are ranked.
+    var wholePhraseScore = 0.0
 
     /// Whether this match's span contains `other`'s and is longer.
     func strictlyContains(_ other: Scored) -> Bool {
@@ -94,6 +97,6 @@ extension MatchIndex {
         phonetic: scored.phonetic, latin: scored.latin, exact: scored.exact,
         coverage: Double(coverage(ofKey: key)), weight: Double(weight(ofKey: key)),
         shortPenalty: scored.shortPenalty, commonWordPenalty: scored.commonWordPenalty,
-        viaPronunciation: isViaPronunciation(key)))
+        viaPronunciation: isViaPronunciation(key), wholePhraseScore: scored.wholePhraseScore))
   }
 }

@@ -19,9 +19,9 @@ extension RoutingContext {
     return all
   }
 
-  /// Best first; equal scores by the entries' priority.
+  /// Best first; see ``Match/isRankedBefore(_:_:)``.
   static func isRankedBefore(_ a: Match, _ b: Match) -> Bool {
-    a.score != b.score ? a.score > b.score : a.priority < b.priority
+    Match.isRankedBefore(a, b)
   }
 
   /// The matches of `slot` inside `span` (see ``SlotMatches/forEach(inside:_:)``), best first.

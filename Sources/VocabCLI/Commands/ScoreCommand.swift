@@ -96,7 +96,7 @@ enum ScoreCommand {
     {
       all += shard.matches(in: utterance, limit: limit, cutoff: cutoff)
     }
-    all.sort { $0.score != $1.score ? $0.score > $1.score : $0.priority < $1.priority }
+    all.sort(by: Match.isRankedBefore)
     var seen = Set<String>()
     let ranked = all.filter { seen.insert($0.owner + "\u{0}" + $0.identifier).inserted }
     let shown = Array(ranked.prefix(limit))
