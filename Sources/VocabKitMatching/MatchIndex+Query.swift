@@ -84,8 +84,8 @@ extension MatchIndex {
       scratch.bestOfEntries = []
       best.removeAll(keepingCapacity: true)
       var bestScore = -Double.infinity
-      // Each entry's best whole-phrase score over two or more words, parallel to `best` (-1
-      // for none): of entries tied on one word of their phrases ("allen" of James Allen and
+      // Each entry's best whole-phrase score over two or more words that are not common words,
+      // parallel to `best` (-1 for none): of entries tied on one word of their phrases ("allen" of James Allen and
       // of Danny Allen), the one whose whole phrase sounds more like the words around it
       // ("nani allen") ranks first.
       var wholeScores: [Double] = []
@@ -148,11 +148,9 @@ extension MatchIndex {
           exactSpans.append(scored.start..<scored.end)
         }
         let entry = Int32(tables.keyEntry[Int(key)])
-        // A whole phrase found inside one word says nothing of the words around it ("john"
-        // alone holds "John Smith" as well as "John Adams").
-        let whole =
-          !isPartial(Int(key)) && utterance.tokenRange(symbols: scored.start, scored.end).count > 1
-          ? scored.score : -1
+        // A whole phrase found over one naming word says nothing of the words around it
+        // ("john" alone holds John Smith as well as John Adams, and "alex on" Alex Chen).
+        let whole = !isPartial(Int(key)) && scored.namingTokens > 1 ? scored.score : -1
         let (entryPlace, entryCell) = entryPlaces.find(entry)
         if let entryPlace {
           if Self.isPreferred(scored, over: best[entryPlace], cutoff: cutoff) {

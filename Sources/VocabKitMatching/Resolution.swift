@@ -61,14 +61,27 @@ public struct ResolutionPolicy: Hashable, Sendable, Codable {
     self.margin = margin
   }
 
-  /// Resolves ranked matches (best first, one per identifier).
+  /// Resolves ranked matches (best first, one per identifier): candidates within ``margin``
+  /// of the best are a question, unless the first one's whole phrase
+  /// (``ScoreComponents/wholePhraseScore``, at least ``cutoff``) beats each other's by more
+  /// than ``margin``, which asks to confirm it.
   ///
   /// - Complexity: O(*n*) in the number of matches.
   public func resolve(_ matches: [Match]) -> Resolution {
     let kept = matches.filter { $0.score >= cutoff }
     guard let best = kept.first else { return .unsupported }
     let close = kept.filter { best.score - $0.score <= margin }
-    if close.count > 1 { return .disambiguation(close) }
+    if close.count > 1 {
+      // Alike on the words that matched, but one whole phrase fits the words around them
+      // clearly best ("nani allen": Danny Allen of the Allens): ask to confirm it.
+      let whole = best.components.wholePhraseScore
+      if whole >= cutoff,
+        close.dropFirst().allSatisfy({ whole - $0.components.wholePhraseScore > margin })
+      {
+        return .confirmationRequired(best)
+      }
+      return .disambiguation(close)
+    }
     return best.score >= confident ? .success(best) : .confirmationRequired(best)
   }
 }

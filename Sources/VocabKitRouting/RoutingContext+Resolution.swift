@@ -31,6 +31,9 @@ extension RoutingContext {
     for match in insideSpan(matches(app: app, parameter: parameter), span) {
       if seen.insert(match.identifier).inserted { ranked.append(match) }
     }
+    if ranked.count > 1, ranked[0].score - ranked[1].score <= policy.margin {
+      ranked = withWholePhrasesInside(span, ranked, app: app, parameter: parameter)
+    }
     let resolution = policy.resolve(ranked)
     result.resolution = resolution.outcome
     result.candidates = resolution.matches.map {
@@ -54,6 +57,31 @@ extension RoutingContext {
     default: break
     }
     return result
+  }
+
+  /// `ranked` with each match's whole-phrase score found inside `span` alone, re-ranked: the
+  /// words that tell tied candidates apart must be the slot's own ("alex" of "send a message
+  /// to alex saying …" is no closer to Alex Chen for the template's "saying").
+  ///
+  /// - Complexity: one query of each shard of the parameter, over the span's tokens.
+  func withWholePhrasesInside(
+    _ span: Range<Int>, _ ranked: [Match], app: String, parameter: ParameterName
+  ) -> [Match] {
+    var inside: [String: Double] = [:]
+    for shard in vocabulary.shards(app: app, parameter: parameter) {
+      for match in shard.matches(
+        in: utterance, tokens: span, limit: costs.slotMatchLimit,
+        cutoff: policy.cutoff * costs.slotMatchCutoffShare)
+      {
+        inside[match.identifier] = max(
+          inside[match.identifier] ?? 0, match.components.wholePhraseScore)
+      }
+    }
+    var result = ranked
+    for index in result.indices {
+      result[index].components.wholePhraseScore = inside[result[index].identifier] ?? 0
+    }
+    return result.sorted(by: Self.isRankedBefore)
   }
 
   /// The installed app that words taken for an unknown app name most likely are, misheard

@@ -1,6 +1,7 @@
 import Testing
-import VocabKitMatching
 import VocabKitNormalization
+
+@testable import VocabKitMatching
 
 /// Entries that match one word equally are ranked by how well their whole phrase fits the
 /// words around it: a recognizer that writes "nani allen" for Danny Allen got "allen" right
@@ -28,5 +29,36 @@ import VocabKitNormalization
   @Test func aWordAloneKeepsThePriorityOrder() throws {
     let matches = try Self.index.matches(in: "allen")
     #expect(matches.map(\.identifier).first == "James Allen")
+  }
+}
+
+/// Resolution of matches tied on one word: a whole phrase that fits clearly best is offered
+/// for confirmation; otherwise the tie is a question.
+@Suite struct WholePhraseResolutionTests {
+  func match(_ identifier: String, score: Double, whole: Double) -> Match {
+    Match(
+      identifier: identifier, type: "contact", owner: "app", priority: 0, tokenRange: 0..<1,
+      scalarRange: 0..<5, text: "allen", phrase: identifier, score: score,
+      components: ScoreComponents(
+        phonetic: 1, latin: 1, exact: true, coverage: 0.5, weight: 0.85, shortPenalty: 0,
+        viaPronunciation: false, wholePhraseScore: whole))
+  }
+
+  @Test func aClearlyBetterWholePhraseIsConfirmed() {
+    let policy = ResolutionPolicy()
+    let tied = [
+      match("Danny Allen", score: 0.85, whole: 0.78),
+      match("James Allen", score: 0.85, whole: 0.62),
+    ]
+    #expect(policy.resolve(tied) == .confirmationRequired(tied[0]))
+  }
+
+  @Test(arguments: [(0.78, 0.76), (0.55, 0.0), (0.0, 0.0)])
+  func otherwiseATieIsAQuestion(first: Double, second: Double) {
+    let tied = [
+      match("Danny Allen", score: 0.85, whole: first),
+      match("James Allen", score: 0.85, whole: second),
+    ]
+    #expect(ResolutionPolicy().resolve(tied).outcome == .disambiguation)
   }
 }

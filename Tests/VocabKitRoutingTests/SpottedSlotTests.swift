@@ -61,4 +61,13 @@ import VocabKitVocabulary
     #expect(result.slot("artist_name")?.value == "artist.queen")
     #expect(result.slots.count == 2)
   }
+
+  /// Words outside the slot do not tell tied names apart: "saying" is the template's word,
+  /// though "alex saying" sounds a little like Alex Chen.
+  @Test func tiedNamesAreToldApartOnlyByTheSlotsOwnWords() throws {
+    let result = try Router(vocabulary: sampleVocabulary).route(
+      "send a message to alex saying where are you")
+    #expect(result.slot("recipients")?.resolution == .disambiguation)
+    #expect(result.slot("recipients")?.candidates.count == 3)
+  }
 }
