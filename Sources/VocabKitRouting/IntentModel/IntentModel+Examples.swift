@@ -38,10 +38,10 @@ extension IntentModel {
 
     var examples: [Example] = []
     let chosen = trainingTemplates(templates, labelIndex: labelIndex, tuning: tuning)
+    let chosenTemplates = chosen.map { templates[$0] }
     let fills = tuning.fills(templates: chosen.count)
-    let noise = try noiseWords(
-      templates: chosen.map { templates[$0] }, normalizer: normalizer, tuning: tuning)
-    for template in chosen.map({ templates[$0] }) {
+    let noise = try noiseWords(templates: chosenTemplates, normalizer: normalizer, tuning: tuning)
+    for template in chosenTemplates {
       guard let label = labelIndex[Label(app: template.app, intent: template.intent)],
         let app = apps[template.app]
       else { continue }
@@ -98,7 +98,7 @@ extension IntentModel {
       examples += outOfScopeExamples(
         label: labels.count,
         count: tuning.outOfScopeExamples(examples: examples.count, labels: labels.count),
-        templates: chosen.map { templates[$0] }, examples: examples, noise: noise, tuning: tuning)
+        templates: chosenTemplates, examples: examples, noise: noise, tuning: tuning)
     }
     return train(labels: allLabels, examples: examples, tuning: tuning)
   }

@@ -49,15 +49,15 @@ struct IntentModelTuning: Sendable {
   /// A made-up word of consonant-vowel syllables, from `pick` (a random number below its
   /// argument).
   func misheardWord(_ pick: (Int) -> Int) -> String {
-    let consonants = Array("bdgklmnprstvz")
-    let vowels = Array("aeiou")
     var word = ""
     for _ in 0...pick(misheardWordSyllables) {
-      word.append(consonants[pick(consonants.count)])
-      word.append(vowels[pick(vowels.count)])
+      word.append(Self.misheardConsonants[pick(Self.misheardConsonants.count)])
+      word.append(Self.misheardVowels[pick(Self.misheardVowels.count)])
     }
     return word
   }
+  private static let misheardConsonants = Array("bdgklmnprstvz")
+  private static let misheardVowels = Array("aeiou")
 
   /// Out-of-scope sentences made per example of an average intent: as many as an intent
   /// has, so the class is as strong as any intent, no stronger.
@@ -83,7 +83,7 @@ struct IntentModelTuning: Sendable {
     "zh": """
     我们 什么 没有 自己 知道 现在 时候 因为 这个 那个 可以 已经 还是 就是 他们 怎么 觉得 如果 所以
     但是 问题 工作 东西 朋友 今天 天气 一个 这样 那么 真的 孩子 学校 老师 中国 世界 生活 事情 地方
-    应该 出来 起来 不是 没什么 一起 一下 一点 还有 觉得 喜欢 需要 开始 希望 同学 电脑 手机 新闻
+    应该 出来 起来 不是 没什么 一起 一下 一点 还有 喜欢 需要 开始 希望 同学 电脑 手机 新闻
     """,
     "ru": """
     и в не на я что он с как а то все она так его но да ты к у же вы за бы по только ее мне
