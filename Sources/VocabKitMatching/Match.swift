@@ -40,8 +40,8 @@ public struct ScoreComponents: Hashable, Sendable, Codable {
   public var viaPronunciation: Bool
   /// The best score of the entry's whole phrase over two or more words of the utterance
   /// that are not common words (0 when it was not aligned there): for a match on one word of
-  /// a longer phrase, how well the phrase's other words fit the words around it. It ranks matches of equal score:
-  /// "allen" is Danny Allen before James Allen in "talk to nani allen".
+  /// a longer phrase, how well the phrase's other words fit the words around it. It ranks
+  /// matches of equal score: "allen" is Danny Allen before James Allen in "talk to nani allen".
   public var wholePhraseScore: Double = 0
 }
 

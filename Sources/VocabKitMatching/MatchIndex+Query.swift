@@ -84,10 +84,10 @@ extension MatchIndex {
       scratch.bestOfEntries = []
       best.removeAll(keepingCapacity: true)
       var bestScore = -Double.infinity
-      // Each entry's best whole-phrase score over two or more words that are not common words,
-      // parallel to `best` (-1 for none): of entries tied on one word of their phrases ("allen" of James Allen and
-      // of Danny Allen), the one whose whole phrase sounds more like the words around it
-      // ("nani allen") ranks first.
+      // Each entry's best whole-phrase score over two or more words that are not common
+      // words, parallel to `best` (-1 for none): of entries tied on one word of their phrases
+      // ("allen" of James Allen and of Danny Allen), the one whose whole phrase sounds more
+      // like the words around it ("nani allen") ranks first.
       var wholeScores: [Double] = []
       // Words of longer phrases found on their own, for phrase completion.
       var partials: [Scored] = []

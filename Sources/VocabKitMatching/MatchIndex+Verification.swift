@@ -14,8 +14,8 @@ extension MatchIndex {
     var end: Int
     /// How many tokens of the span are not common words.
     var namingTokens: Int
-    /// The best score of the entry's whole phrase in the utterance, 0 when none was aligned;
-    /// set when the entry's matches are ranked.
+    /// The best score of the entry's whole phrase over two or more words that are not common
+    /// words, 0 when none was aligned there; set when the entry's matches are ranked.
     var wholePhraseScore = 0.0
 
     /// Whether this match's span contains `other`'s and is longer.

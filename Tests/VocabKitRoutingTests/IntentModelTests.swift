@@ -132,7 +132,7 @@ import VocabKitVocabulary
   }
 
   /// A name no vocabulary entry matches, where a template has its slot: the intent stands
-  /// (the out-of-scope class must not take it) and the slot asks.
+  /// (the out-of-scope class must not take it).
   @Test(arguments: [
     ("给亚历克斯打电话", "INStartCallIntent"),
     ("напиши Марии буду через час", "INSendMessageIntent"),
