@@ -1,4 +1,6 @@
 import Foundation
+import VocabKitMatching
+import VocabKitNormalization
 import VocabKitVocabulary
 
 /// What a speech recognizer can be told about a vocabulary so that it hears its names:
@@ -99,9 +101,64 @@ public struct RecognizerHints: Sendable, Codable, Equatable {
   /// most `maximumCharacters` (Whisper reads about 224 prompt tokens; 600 characters of
   /// names stay well inside).
   public func whisperPrompt(maximumCharacters: Int = 600) -> String {
+    Self.whisperPrompt(phrases.map(\.text), maximumCharacters: maximumCharacters)
+  }
+}
+
+extension CompiledVocabulary {
+  /// Phrases to tell a recognizer before it hears the same audio again: the vocabulary
+  /// phrases most like what it heard the first time, best first, then every app name (last,
+  /// so that a prompt cut to length keeps the phrases).
+  ///
+  /// A prompt of the whole vocabulary holds only its first entries (Whisper reads about 224
+  /// tokens; Apple advises 100 contextual strings). A first pass that mishears a name
+  /// ("kathy quint o") still says which few entries it may stand for; a second pass over the
+  /// same audio, told those, hears the meant one more often.
+  ///
+  /// - Parameters:
+  ///   - heard: What the recognizer wrote on its first pass.
+  ///   - limit: The most vocabulary phrases, after the app names.
+  ///   - cutoff: Phrases whose match scores below this are left out.
+  /// - Throws: ``Router/UtteranceTooLong`` past ``Router/maximumUtteranceLength`` characters,
+  ///   as the router does; ``ICUError`` when the text cannot be normalized.
+  /// - Complexity: one matcher query of each shard, as routing makes.
+  public func hintPhrases(heard: String, limit: Int = 15, cutoff: Double = 0.3) throws
+    -> [String]
+  {
+    let length = heard.unicodeScalars.count
+    guard length <= Router.maximumUtteranceLength else {
+      throw Router.UtteranceTooLong(length: length)
+    }
+    var result: [String] = []
+    var seen = Set<String>()
+    func add(_ text: String) {
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      if !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted { result.append(trimmed) }
+    }
+    if limit > 0 {
+      let utterance = try PreparedUtterance(heard, normalizer: normalizer)
+      var found: [Match] = []
+      var asked = Set<ObjectIdentifier>()
+      for (_, shard) in shardList where asked.insert(ObjectIdentifier(shard)).inserted {
+        found += shard.matches(in: utterance, limit: limit, cutoff: cutoff)
+      }
+      found.sort(by: Match.isRankedBefore)
+      for match in found where result.count < limit { add(match.phrase) }
+    }
+    for app in registry.apps {
+      for name in app.names { add(name.text) }
+    }
+    return result
+  }
+}
+
+extension RecognizerHints {
+  /// `phrases` as a Whisper initial prompt: a comma-separated glossary of at most
+  /// `maximumCharacters`, ended by a full stop.
+  public static func whisperPrompt(_ phrases: [String], maximumCharacters: Int = 600) -> String {
     var prompt = ""
     for phrase in phrases {
-      let addition = (prompt.isEmpty ? "" : ", ") + phrase.text
+      let addition = (prompt.isEmpty ? "" : ", ") + phrase
       guard prompt.count + addition.count + 1 <= maximumCharacters else { break }
       prompt += addition
     }

@@ -141,6 +141,28 @@ func runProcess(
     #expect(wrong.error.contains("Did you mean 'json'?"))
   }
 
+  @Test func hintsForHeardLinesNameWhatEachMayHaveMisheard() throws {
+    let input =
+      "call alex morgen on chatter\n\(String(repeating: "a ", count: 2100))\nadd milk to in box\n"
+    let result = try runVocab(
+      ["hints", "--heard", "--format", "whisper", "--limit", "4", "--cache", sampleCache],
+      input: input)
+    // The long line is reported, its place kept, and the others answered.
+    #expect(result.status == 1)
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.count == 3, "\(result.output)")
+    let first = try #require(
+      try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: String])
+    #expect(first["heard"] == "call alex morgen on chatter")
+    #expect(first["initial_prompt"]?.contains("Alex Morgan") == true)
+    #expect(lines[1].contains("\"error\":\"utterance is 4200 characters"))
+    #expect(lines[2].contains("Inbox"))
+    #expect(result.error.contains("standard input line 2"))
+    let stray = try runVocab(["hints", "call", "alex"])
+    #expect(stray.status == 64)
+    #expect(stray.error.contains("TEXT is read only with --heard"))
+  }
+
   @Test func tuneLearnsCostsReportsThemOnHeldOutPairsAndWritesAModel() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("vocabkit-tune-\(getpid())")

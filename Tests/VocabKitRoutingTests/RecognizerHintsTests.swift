@@ -35,4 +35,22 @@ import VocabKitVocabulary
     let examples = sampleVocabulary.registry.apps.flatMap { $0.intents.flatMap(\.examples) }
     #expect(hints.templates.count == examples.count)
   }
+
+  @Test func hintsForWhatWasHeardNameTheEntriesItMayStandFor() throws {
+    let appNames = Set(sampleVocabulary.registry.apps.flatMap { $0.names.map(\.text) })
+    // A first pass that heard the contact's name wrong, and a list's name wrong: the meant
+    // entries are among the phrases, which come before every app name.
+    let call = try sampleVocabulary.hintPhrases(heard: "call alex morgen on chatter", limit: 5)
+    let named = call.prefix { !appNames.contains($0) }
+    #expect(named.count <= 5)
+    #expect(named.contains("Alex Morgan"))
+    #expect(Set(call.dropFirst(named.count)) == appNames)
+    let add = try sampleVocabulary.hintPhrases(heard: "add milk to my in box list", limit: 5)
+    #expect(add.first == "Inbox")
+    // With no limit, the app names alone.
+    #expect(Set(try sampleVocabulary.hintPhrases(heard: "call alex", limit: 0)) == appNames)
+    #expect(throws: Router.UtteranceTooLong.self) {
+      try sampleVocabulary.hintPhrases(heard: String(repeating: "a ", count: 2100))
+    }
+  }
 }

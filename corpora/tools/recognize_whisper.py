@@ -535,19 +535,21 @@ def synthesize(text, voice, speed, noise_seed):
 
 
 def recognize(job):
-    """job: (index, text, voice, speed, noise_seed, language, check_transcribe) -> (index, raw hyps, seconds, transcribe text)."""
+    """job: (index, text, voice, speed, noise_seed, language, check_transcribe, prompt or None)
+    -> (index, raw hyps, seconds, transcribe text); the job's own prompt replaces --initial-prompt."""
     import numpy as np
     from faster_whisper.audio import pad_or_trim
     from faster_whisper.tokenizer import Tokenizer
     from faster_whisper.transcribe import get_suppressed_tokens
-    idx, text, voice, speed, noise_seed, lang, check = job
+    idx, text, voice, speed, noise_seed, lang, check, own_prompt = job
+    initial_prompt = own_prompt if own_prompt is not None else _OPTS["initial_prompt"]
     pcm = synthesize(text, voice, speed, noise_seed)
     audio = np.array(pcm, dtype=np.float32) / 32768.0
     m = _MODEL
     tok = Tokenizer(m.hf_tokenizer, True, task="transcribe", language=lang)
     feats = pad_or_trim(m.feature_extractor(audio))
     enc = m.encode(feats)
-    prev = tok.encode(" " + _OPTS["initial_prompt"].strip()) if _OPTS["initial_prompt"] else []
+    prev = tok.encode(" " + initial_prompt.strip()) if initial_prompt else []
     prompt = m.get_prompt(tok, prev, without_timestamps=True, hotwords=_OPTS["hotwords"])
     res = m.model.generate(enc, [prompt], beam_size=BEAM, num_hypotheses=BEAM, return_scores=True,
                            max_length=m.max_length, suppress_blank=True,
@@ -556,7 +558,7 @@ def recognize(job):
     tr = None
     if check:
         segs, _ = m.transcribe(audio, language=lang, beam_size=BEAM, without_timestamps=True, vad_filter=False,
-                               initial_prompt=_OPTS["initial_prompt"], hotwords=_OPTS["hotwords"])
+                               initial_prompt=initial_prompt, hotwords=_OPTS["hotwords"])
         tr = " ".join(s.text.strip() for s in segs)
     return idx, hyps, len(pcm) / 16000.0, tr
 
@@ -713,6 +715,13 @@ def main(argv=None):
                     help="also run WhisperModel.transcribe on every Nth utterance and count agreement (0 = never)")
     ap.add_argument("--initial-prompt", default="", help="Whisper initial prompt (recognizer hint), off by default")
     ap.add_argument("--hotwords", default="", help="faster-whisper hotwords (recognizer hint), off by default")
+    ap.add_argument("--prompts", default="", help="JSON Lines of {id, initial_prompt}: recognize only these "
+                    "utterances, each with its own prompt (per-request hints, e.g. `vocab hints --heard`)")
+    ap.add_argument("--second-pass", default="", metavar="CORPUS",
+                    help="recognize CORPUS's utterances again, each with the prompt `vocab hints --heard "
+                    "--format whisper --vocab GEN_VOCAB` gives for its first-pass text")
+    ap.add_argument("--vocab-binary", default=os.path.join(REPO, ".build", "release", "vocab"),
+                    help="the vocab binary --second-pass asks for hints")
     ap.add_argument("--plan", action="store_true", help="print the planned sentences and exit (no audio)")
     args = ap.parse_args(argv)
 
@@ -750,6 +759,33 @@ def main(argv=None):
         if args.limit:
             r2 = random.Random(f"limit-{args.seed}")
             parts[name] = sorted(r2.sample(items, min(args.limit, len(items))), key=lambda it: it["id"])
+    prompts = {}
+    if args.prompts:
+        with open(args.prompts, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                    prompts[row["id"]] = row["initial_prompt"]
+                except (ValueError, KeyError, TypeError) as error:
+                    ap.error(f"{args.prompts}:{number}: expected a JSON object with 'id' and 'initial_prompt' ({error})")
+    if args.second_pass:
+        if args.part == "all":
+            ap.error("--second-pass needs --part sample or --part generated: the corpus it reads is one of them")
+        vocab = os.path.join(REPO, "vocab") if args.part == "sample" else args.gen_vocab
+        with open(args.second_pass, encoding="utf-8") as f:
+            first = [json.loads(line) for line in f if line.strip()]
+        out = subprocess.run([args.vocab_binary, "hints", "--heard", "--format", "whisper", "--vocab", vocab],
+                             input="".join(r["text"].replace("\n", " ") + "\n" for r in first),
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+        if len(out) != len(first):
+            ap.error(f"{args.vocab_binary} hints --heard gave {len(out)} lines for {len(first)} utterances")
+        for r, line in zip(first, out):
+            prompts[r["id"]] = json.loads(line)["initial_prompt"]
+    if prompts:
+        for name in parts:
+            parts[name] = [it for it in parts[name] if it["id"] in prompts]
     if args.plan:
         for name, items in parts.items():
             for it in items:
@@ -759,7 +795,8 @@ def main(argv=None):
 
     ensure_model(args.model_dir)
     fw_version = importlib.metadata.version("faster-whisper")
-    hint_note = (f" initial_prompt={args.initial_prompt!r}" if args.initial_prompt else "") + \
+    hint_note = (" initial_prompt per utterance" if prompts else
+                 f" initial_prompt={args.initial_prompt!r}" if args.initial_prompt else "") + \
                 (f" hotwords={args.hotwords!r}" if args.hotwords else "")
     t0 = time.time()
     cpu0 = sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
@@ -769,7 +806,8 @@ def main(argv=None):
         for it in items:
             k = len(all_jobs)
             check = args.check_transcribe_every and k % args.check_transcribe_every == 0
-            all_jobs.append((k, it["spoken"], it["voice"], it["speed"], it["noise_seed"], it["lang"], bool(check)))
+            all_jobs.append((k, it["spoken"], it["voice"], it["speed"], it["noise_seed"], it["lang"], bool(check),
+                             prompts.get(it["id"])))
             owners.append((name, it))
     print(f"recognizing {len(all_jobs)} utterances ({', '.join(f'{k} {len(v)}' for k, v in parts.items())}) "
           f"with {args.jobs} process(es)", file=sys.stderr, flush=True)
@@ -804,6 +842,13 @@ def main(argv=None):
 
     if args.limit and not args.write:
         return 0
+    if prompts:
+        # Another pass over some utterances: one file, never the first pass's files.
+        stem = (os.path.splitext(os.path.basename(args.second_pass))[0] + "_second_pass" if args.second_pass
+                else args.part + "_prompted")
+        atomic_write(os.path.join(args.out_dir, stem + ".jsonl"),
+                     "".join(json.dumps(r, ensure_ascii=False) + "\n" for rs in records.values() for r in rs))
+        return 0
     if "sample" in records:
         atomic_write(os.path.join(args.out_dir, "sample.jsonl"),
                      "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records["sample"]))
@@ -816,7 +861,7 @@ def main(argv=None):
         atomic_write(os.path.join(args.out_dir, "generated_test.jsonl"),
                      "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in test))
         summary["split"] = (len(train), len(test))
-    if args.part == "all":
+    if args.part == "all" and not prompts:
         write_readme(args, argv, parts, records, summary, elapsed, cpu, audio, agree, len(checked))
     return 0
 
@@ -862,6 +907,7 @@ Utterances whose `text` is what Whisper base (faster-whisper, CTranslate2, int8)
 | `sample.jsonl` | {len(records['sample'])} | `vocab/` (the sample vocabulary) | `corpora/handwritten/handwritten.jsonl`, its en-US and ru-RU lines spoken |
 | `generated_train.jsonl` | {summary['split'][0]} | `corpora/whisper/vocab/` | generated sentences, half of them (hash of the id even) |
 | `generated_test.jsonl` | {summary['split'][1]} | `corpora/whisper/vocab/` | the other half |
+| `generated_test_second_pass.jsonl` | {summary['split'][1]} | `corpora/whisper/vocab/` | the test half heard again with hints (below) |
 
 ## Line format
 
@@ -945,6 +991,20 @@ sox {vers['sox']}, names {vers['names']}, Python {vers['python']}. {len(parts['s
 ({audio:.0f} s of audio) took {elapsed:.0f} s wall-clock and {cpu:.0f} s of CPU in {args.jobs} process(es) of one thread each
 (about {elapsed / max(1, len(parts['sample']) + len(parts['generated'])):.1f} s an utterance: the encoder always runs on 30 s of
 audio). Other tool versions give other hypotheses; with the same versions and seed the output is identical.
+
+## A second pass with hints: `generated_test_second_pass.jsonl`
+
+The test half heard again, each utterance with its own Whisper prompt: what `vocab hints --heard --format whisper
+--vocab corpora/whisper/vocab` gives for its first-pass `text` (the vocabulary phrases most like what was heard,
+then the app names), as a team running Whisper behind VocabKit would do. Same audio, same fields; `recognizer`
+says `initial_prompt per utterance`. Made after the files above, with the release build of `vocab`:
+
+```
+nice -n 10 python3 corpora/tools/recognize_whisper.py --part generated --seed 1 --jobs 1 \\
+  --second-pass corpora/whisper/generated_test.jsonl --check-transcribe-every 0
+```
+
+Its word error rates beside the first pass's are in `Docs/benchmarks.md`.
 
 ## Measured word error rate
 
