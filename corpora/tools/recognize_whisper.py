@@ -908,6 +908,7 @@ Utterances whose `text` is what Whisper base (faster-whisper, CTranslate2, int8)
 | `generated_train.jsonl` | {summary['split'][0]} | `corpora/whisper/vocab/` | generated sentences, half of them (hash of the id even) |
 | `generated_test.jsonl` | {summary['split'][1]} | `corpora/whisper/vocab/` | the other half |
 | `generated_test_second_pass.jsonl` | {summary['split'][1]} | `corpora/whisper/vocab/` | the test half heard again with hints (below) |
+| `sample_second_pass.jsonl` | {len(records['sample'])} | `vocab/` | the sample heard again with hints (below) |
 
 ## Line format
 
@@ -932,7 +933,7 @@ Utterances whose `text` is what Whisper base (faster-whisper, CTranslate2, int8)
 
 `corpora/tools/check_corpus.py` rejects the extra fields (`raw`, `reference`, `unscored_slots`,
 `alternatives`, `recognizer`) as it does on `corpora/recognizer/pocketsphinx.jsonl`; with those stripped
-the three files pass it (`sample.jsonl` against `vocab/`, the generated files against `corpora/whisper/vocab/`).
+the files pass it (the sample files against `vocab/`, the generated ones against `corpora/whisper/vocab/`).
 
 ## How it was made
 
@@ -992,19 +993,21 @@ sox {vers['sox']}, names {vers['names']}, Python {vers['python']}. {len(parts['s
 (about {elapsed / max(1, len(parts['sample']) + len(parts['generated'])):.1f} s an utterance: the encoder always runs on 30 s of
 audio). Other tool versions give other hypotheses; with the same versions and seed the output is identical.
 
-## A second pass with hints: `generated_test_second_pass.jsonl`
+## A second pass with hints: `generated_test_second_pass.jsonl`, `sample_second_pass.jsonl`
 
-The test half heard again, each utterance with its own Whisper prompt: what `vocab hints --heard --format whisper
---vocab corpora/whisper/vocab` gives for its first-pass `text` (the vocabulary phrases most like what was heard,
-then the app names), as a team running Whisper behind VocabKit would do. Same audio, same fields; `recognizer`
-says `initial_prompt per utterance`. Made after the files above, with the release build of `vocab`:
+The test half and the sample heard again, each utterance with its own Whisper prompt: what `vocab hints --heard
+--format whisper` gives for its first-pass `text` with the utterance's vocabulary (the vocabulary phrases most like
+what was heard, then the app names), as a team running Whisper behind VocabKit would do. Same audio, same fields;
+`recognizer` says `initial_prompt per utterance`. Made after the files above, with the release build of `vocab`:
 
 ```
 nice -n 10 python3 corpora/tools/recognize_whisper.py --part generated --seed 1 --jobs 1 \\
   --second-pass corpora/whisper/generated_test.jsonl --check-transcribe-every 0
+nice -n 10 python3 corpora/tools/recognize_whisper.py --part sample --seed 1 --jobs 1 \\
+  --second-pass corpora/whisper/sample.jsonl --check-transcribe-every 0
 ```
 
-Its word error rates beside the first pass's are in `Docs/benchmarks.md`.
+Their word error rates and routed accuracy beside the first pass's are in `Docs/benchmarks.md`.
 
 ## Measured word error rate
 
