@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Fit the router's combined score on held-apart development sets.
 
-The router scores each of its best few intents with a logistic function of three numbers it
+The router scores each of its best few intents with a logistic function of four numbers it
 prints in `vocab route --json`: the learned model's probability, the best template's
-alignment and the share of the utterance's words it accounts for (`coverage`). This script fits that
-function's four weights (`RoutingCosts.confidenceWeights`) and shows accuracy against false
+alignment, the share of the utterance's words it accounts for (`coverage`) and the best
+vocabulary match of a parameter the intent names (`evidence`). This script fits that
+function's five weights (`RoutingCosts.confidenceWeights`) and shows accuracy against false
 accepts for several thresholds (`Router.minimumIntentScore`).
 
 Nothing here is a test set. The development sets are built from ../shared/corpora-src:
@@ -172,7 +173,8 @@ def main():
         routed[name] = list(zip(corpus, results))
         for row, result in routed[name]:
             for candidate in result["candidates"]:
-                rows.append([candidate["probability"], candidate["alignment"], candidate["coverage"]])
+                rows.append([candidate["probability"], candidate["alignment"], candidate["coverage"],
+                             candidate["evidence"]])
                 targets.append(1.0 if candidate["intent"] == row["intent"] else 0.0)
                 weights.append(1.0 / len(corpus))
         positives = sum(1 for row in corpus if row["intent"])
@@ -186,11 +188,13 @@ def main():
             f"{name}: {len(corpus)} lines, {positives} positives, {len(corpus) - positives} negatives; "
             f"the learned model ranks the right intent first for {first / max(positives, 1):.3f}"
         )
-    a, b, c, d = fit_logistic(np.array(rows), np.array(targets), np.array(weights))
-    print(f"\nconfidenceWeights = (probability: {a:.1f}, alignment: {b:.1f}, coverage: {c:.1f}, bias: {d:.1f})\n")
+    a, b, c, e, d = fit_logistic(np.array(rows), np.array(targets), np.array(weights))
+    print(f"\nconfidenceWeights = (probability: {a:.1f}, alignment: {b:.1f}, coverage: {c:.1f}, "
+          f"evidence: {e:.1f}, bias: {d:.1f})\n")
 
     def confidence(candidate, coverage):
-        return 1 / (1 + np.exp(-(a * candidate["probability"] + b * candidate["alignment"] + c * coverage + d)))
+        return 1 / (1 + np.exp(-(a * candidate["probability"] + b * candidate["alignment"] + c * coverage
+                                 + e * candidate["evidence"] + d)))
 
     print("| threshold | " + " | ".join(f"{name} right / false accepts" for name, _, _ in sets) + " | mean |")
     print("|---" * (len(sets) + 2) + "|")

@@ -49,6 +49,9 @@ public struct IntentCandidate: Hashable, Sendable, Codable {
   /// The share of the utterance's words that the intent's examples, its best template and
   /// the vocabulary account for, in 0...1: low for utterances about something else.
   public var coverage: Double
+  /// The best vocabulary match, anywhere in the utterance, of a parameter this intent's
+  /// templates name, in 0...1 (0 when none): "talk to Kathy Quinto" names a contact.
+  public var evidence: Double
   /// The intent's best-aligned template; nil when none was aligned.
   public var template: String?
 }

@@ -105,13 +105,15 @@ public struct Router: Sendable {
       let coverage = Self.coverage(
         known: known, explained: labelBest?.alignment.explained, isContent: isContent,
         contentCount: contentCount)
+      let evidence = context.vocabularyEvidence(of: model.labels[label])
       let combined = costs.confidence(
-        probability: probability, alignment: alignmentScore, coverage: coverage)
+        probability: probability, alignment: alignmentScore, coverage: coverage,
+        evidence: evidence)
       candidates.append(
         IntentCandidate(
           app: model.labels[label].app, intent: model.labels[label].intent, score: combined,
           probability: probability, alignment: alignmentScore, coverage: coverage,
-          template: labelBest?.template.text))
+          evidence: evidence, template: labelBest?.template.text))
       // Ties go to the better alignment, then to the first app in bundle-identifier order.
       if let labelBest,
         (combined, labelBest.alignment.score, -label)
@@ -120,7 +122,7 @@ public struct Router: Sendable {
         bestCombined = combined
         bestAccepted = costs.confidence(
           probability: intentProbability[model.labels[label].intent] ?? 0,
-          alignment: alignmentScore, coverage: coverage)
+          alignment: alignmentScore, coverage: coverage, evidence: evidence)
         best = labelBest
         bestLabel = label
       }

@@ -31,6 +31,23 @@ extension RoutingContext {
     return inside.sorted(by: Self.isRankedBefore)
   }
 
+  /// The best score of a match, anywhere in the utterance, of any parameter with a
+  /// vocabulary that `label`'s templates name; 0 when there is none.
+  ///
+  /// - Complexity: one cached query of each of those parameters' shards.
+  mutating func vocabularyEvidence(of label: IntentModel.Label) -> Double {
+    var best = 0.0
+    for parameter in vocabulary.boundParameters[label] ?? [] {
+      let key = CompiledVocabulary.ShardKey(app: label.app, source: parameter.description)
+      for shard in vocabulary.parameterShards[key] ?? [] {
+        for match in matches(of: shard) where !match.tokenRange.isEmpty {
+          best = max(best, match.score)
+        }
+      }
+    }
+    return best
+  }
+
   /// A shard's matches in the utterance (those the matcher kept), cached.
   mutating func matches(of shard: MatchIndex) -> [Match] {
     slotMatches(of: shard).kept

@@ -31,16 +31,21 @@ struct RoutingCosts: Sendable {
   /// costly step, and the right intent is nearly always among the model's first few.
   var alignedIntents = 3
   /// The weights of the combined score, a logistic function of the learned probability,
-  /// the best template's alignment and the utterance's known-word share, fit on held-apart
-  /// development sets by `Benchmarks/calibrate_router.py`.
-  var confidenceWeights = (probability: 5.4, alignment: 7.8, coverage: 1.3, bias: -9.1)
+  /// the best template's alignment, the utterance's known-word share and the best vocabulary
+  /// match of a parameter the intent names, fit on held-apart development sets by
+  /// `Benchmarks/calibrate_router.py`.
+  var confidenceWeights = (
+    probability: 5.4, alignment: 7.3, coverage: 0.9, evidence: 1.5, bias: -9.4
+  )
 
   /// The combined score of one intent, in 0...1: how likely it is the right one.
-  func confidence(probability: Double, alignment: Double, coverage: Double) -> Double {
+  func confidence(probability: Double, alignment: Double, coverage: Double, evidence: Double)
+    -> Double
+  {
     let weights = confidenceWeights
     let z =
       weights.probability * probability + weights.alignment * alignment + weights.coverage
-      * coverage + weights.bias
+      * coverage + weights.evidence * evidence + weights.bias
     return 1 / (1 + exp(-z))
   }
 

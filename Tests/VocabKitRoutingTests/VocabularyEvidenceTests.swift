@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import VocabKitRouting
+
+/// The generated Whisper corpus's vocabulary (300 census contacts, lists, playlists), compiled
+/// once for these tests.
+let whisperVocabulary: CompiledVocabulary = {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  return try! CompiledVocabulary.load(
+    directory: root.appendingPathComponent("corpora/whisper/vocab"))
+}()
+
+/// An entry of the vocabulary named in a phrasing no template has is evidence for the
+/// intents whose parameters it serves.
+@Suite struct VocabularyEvidenceTests {
+  @Test func anEntryNamedInAnUnwrittenPhrasingCarriesItsIntent() throws {
+    let router = Router(vocabulary: whisperVocabulary)
+    // No template says "throw on … in …": the playlist's exact name carries the intent.
+    let play = try router.route("throw on deep focus in tempo music")
+    #expect(play.intent == "INPlayMediaIntent")
+    #expect(play.slot("mediaSearch")?.value == "playlist.deep-focus")
+    let best = try #require(play.candidates.first)
+    #expect(best.evidence == 1)
+    // The same words with only part of a name ("kitchen" of Soul Kitchen): no intent.
+    let unnamed = try router.route("throw on the kettle in the kitchen")
+    #expect(unnamed.intent == nil)
+    #expect(unnamed.candidates.allSatisfy { $0.evidence < 1 })
+  }
+
+  @Test func evidenceIsOnlyForTheIntentsTheEntryServes() throws {
+    let router = Router(vocabulary: sampleVocabulary)
+    let result = try router.route("put eggs under groceries")
+    #expect(result.intent == "INAddTasksIntent")
+    for candidate in result.candidates {
+      // Groceries is a to-do list: only the task intents' parameters are served by it.
+      #expect((candidate.evidence == 1) == (candidate.intent == "INAddTasksIntent"))
+    }
+  }
+}
