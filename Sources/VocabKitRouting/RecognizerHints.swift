@@ -120,7 +120,7 @@ extension CompiledVocabulary {
   ///   - limit: The most vocabulary phrases, after the app names.
   ///   - cutoff: Phrases whose match scores below this are left out.
   /// - Throws: ``Router/UtteranceTooLong`` past ``Router/maximumUtteranceLength`` characters,
-  ///   as the router does; ``ICUError`` when the text cannot be normalized.
+  ///   as the router does; `ICUError` when the text cannot be normalized.
   /// - Complexity: one matcher query of each shard, as routing makes.
   public func hintPhrases(heard: String, limit: Int = 15, cutoff: Double = 0.3) throws
     -> [String]
