@@ -125,9 +125,22 @@ extension CompiledVocabulary {
   public func hintPhrases(heard: String, limit: Int = 15, cutoff: Double = 0.3) throws
     -> [String]
   {
-    let length = heard.unicodeScalars.count
-    guard length <= Router.maximumUtteranceLength else {
-      throw Router.UtteranceTooLong(length: length)
+    try hintPhrases(heardAlternatives: [heard], limit: limit, cutoff: cutoff)
+  }
+
+  /// ``hintPhrases(heard:limit:cutoff:)`` for a first pass's n-best list, best first: the
+  /// phrases most like any of the alternatives, each ranked by its best match. A beam's
+  /// later transcriptions often hold a name the first one lost.
+  ///
+  /// - Complexity: one matcher query of each shard for each alternative.
+  public func hintPhrases(heardAlternatives: [String], limit: Int = 15, cutoff: Double = 0.3)
+    throws -> [String]
+  {
+    for heard in heardAlternatives {
+      let length = heard.unicodeScalars.count
+      guard length <= Router.maximumUtteranceLength else {
+        throw Router.UtteranceTooLong(length: length)
+      }
     }
     var result: [String] = []
     var seen = Set<String>()
@@ -136,11 +149,13 @@ extension CompiledVocabulary {
       if !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted { result.append(trimmed) }
     }
     if limit > 0 {
-      let utterance = try PreparedUtterance(heard, normalizer: normalizer)
       var found: [Match] = []
-      var asked = Set<ObjectIdentifier>()
-      for (_, shard) in shardList where asked.insert(ObjectIdentifier(shard)).inserted {
-        found += shard.matches(in: utterance, limit: limit, cutoff: cutoff)
+      for heard in heardAlternatives {
+        let utterance = try PreparedUtterance(heard, normalizer: normalizer)
+        var asked = Set<ObjectIdentifier>()
+        for (_, shard) in shardList where asked.insert(ObjectIdentifier(shard)).inserted {
+          found += shard.matches(in: utterance, limit: limit, cutoff: cutoff)
+        }
       }
       found.sort(by: Match.isRankedBefore)
       for match in found where result.count < limit { add(match.phrase) }

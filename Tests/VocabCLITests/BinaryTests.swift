@@ -161,6 +161,14 @@ func runProcess(
     let stray = try runVocab(["hints", "call", "alex"])
     #expect(stray.status == 64)
     #expect(stray.error.contains("TEXT is read only with --heard"))
+    let beams = try runVocab(
+      ["hints", "--heard", "--alternatives", "--format", "json", "--cache", sampleCache],
+      input: "call alex on chatter | call alex morgen on chatter\n")
+    #expect(beams.status == 0)
+    #expect(beams.output.contains("Alex Morgan"))
+    let lone = try runVocab(["hints", "--alternatives"])
+    #expect(lone.status == 64)
+    #expect(lone.error.contains("--alternatives is read only with --heard"))
   }
 
   @Test func tuneLearnsCostsReportsThemOnHeldOutPairsAndWritesAModel() throws {

@@ -53,4 +53,19 @@ import VocabKitVocabulary
       try sampleVocabulary.hintPhrases(heard: String(repeating: "a ", count: 2100))
     }
   }
+
+  @Test func hintsForAnNBestListNameWhatAnyAlternativeMayStandFor() throws {
+    // The beam's first transcription lost the name; a later one kept enough of it.
+    let alternatives = ["call alex on chatter", "call alex morgen on chatter"]
+    let first = try sampleVocabulary.hintPhrases(heard: alternatives[0], limit: 40)
+    let second = try sampleVocabulary.hintPhrases(heard: alternatives[1], limit: 40)
+    let both = try sampleVocabulary.hintPhrases(heardAlternatives: alternatives, limit: 40)
+    #expect(both.contains("Alex Morgan"))
+    // Fewer than 40 phrases are like either: every one of them is kept.
+    #expect(Set(first).union(second).isSubset(of: Set(both)))
+    // One alternative is the same as the text alone.
+    #expect(
+      try sampleVocabulary.hintPhrases(heardAlternatives: [alternatives[1]], limit: 5)
+        == sampleVocabulary.hintPhrases(heard: alternatives[1], limit: 5))
+  }
 }

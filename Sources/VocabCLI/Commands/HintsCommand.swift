@@ -24,7 +24,8 @@ enum HintsCommand {
 
       With --heard, hints for recognizing the same audio again: for each TEXT a first pass
       heard (the arguments, or else one a line from standard input), the app names and the
-      --limit (default 15) vocabulary phrases most like it, as one JSON object a line:
+      --limit (default 15) vocabulary phrases most like it (with --alternatives, like any of
+      a first pass's n-best list, separated by ' | '), as one JSON object a line:
       {"heard", "initial_prompt", "hotwords"} (whisper), {"heard", "contextualStrings"}
       (apple) or {"heard", "phrases"} (json).
       """,
@@ -39,6 +40,9 @@ enum HintsCommand {
       .value("characters", "N", help: "With whisper: at most N characters (default 600)."),
       .flag(
         "heard", help: "Hints for each heard TEXT: what it may have misheard, for a second pass."),
+      .flag(
+        "alternatives",
+        help: "With --heard: each TEXT is an n-best list, best first, separated by ' | '."),
     ],
     run: run)
 
@@ -83,6 +87,9 @@ enum HintsCommand {
       throw UsageError(
         description: "Unexpected argument '\(text)': TEXT is read only with --heard.")
     }
+    if arguments.flag("alternatives") {
+      throw UsageError(description: "--alternatives is read only with --heard.")
+    }
     let limit = try arguments.number("limit", in: 1...100_000) ?? 100
     let registry = try VocabularyRegistry.load(
       directory: VocabularyOption.directory(arguments),
@@ -118,7 +125,11 @@ enum HintsCommand {
     for (index, text) in try console.texts(arguments).enumerated() {
       let phrases: [String]
       do {
-        phrases = try vocabulary.hintPhrases(heard: text, limit: limit)
+        phrases =
+          arguments.flag("alternatives")
+          ? try vocabulary.hintPhrases(
+            heardAlternatives: text.components(separatedBy: " | "), limit: limit)
+          : try vocabulary.hintPhrases(heard: text, limit: limit)
       } catch let error as Router.UtteranceTooLong where batch {
         // As `vocab route` does: the bad line is reported, its place holds an error object,
         // and the rest are answered.
