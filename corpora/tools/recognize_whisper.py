@@ -719,7 +719,7 @@ def main(argv=None):
                     "utterances, each with its own prompt (per-request hints, e.g. `vocab hints --heard`)")
     ap.add_argument("--second-pass", default="", metavar="CORPUS",
                     help="recognize CORPUS's utterances again, each with the prompt `vocab hints --heard "
-                    "--format whisper --vocab GEN_VOCAB` gives for its first-pass text")
+                    "--alternatives --format whisper` gives for its first pass's n-best list")
     ap.add_argument("--vocab-binary", default=os.path.join(REPO, ".build", "release", "vocab"),
                     help="the vocab binary --second-pass asks for hints")
     ap.add_argument("--plan", action="store_true", help="print the planned sentences and exit (no audio)")
@@ -776,8 +776,11 @@ def main(argv=None):
         vocab = os.path.join(REPO, "vocab") if args.part == "sample" else args.gen_vocab
         with open(args.second_pass, encoding="utf-8") as f:
             first = [json.loads(line) for line in f if line.strip()]
-        out = subprocess.run([args.vocab_binary, "hints", "--heard", "--format", "whisper", "--vocab", vocab],
-                             input="".join(r["text"].replace("\n", " ") + "\n" for r in first),
+        # Each first pass's n-best list (its `alternatives`, best first), else its text.
+        heard = [" | ".join(r.get("alternatives") or [r["text"]]).replace("\n", " ") for r in first]
+        out = subprocess.run([args.vocab_binary, "hints", "--heard", "--alternatives", "--format", "whisper",
+                              "--vocab", vocab],
+                             input="".join(h + "\n" for h in heard),
                              capture_output=True, text=True, check=True).stdout.splitlines()
         if len(out) != len(first):
             ap.error(f"{args.vocab_binary} hints --heard gave {len(out)} lines for {len(first)} utterances")
@@ -996,8 +999,8 @@ audio). Other tool versions give other hypotheses; with the same versions and se
 ## A second pass with hints: `generated_test_second_pass.jsonl`, `sample_second_pass.jsonl`
 
 The test half and the sample heard again, each utterance with its own Whisper prompt: what `vocab hints --heard
---format whisper` gives for its first-pass `text` with the utterance's vocabulary (the vocabulary phrases most like
-what was heard, then the app names), as a team running Whisper behind VocabKit would do. Same audio, same fields;
+--alternatives --format whisper` gives for its first pass's `alternatives` with the utterance's vocabulary (the
+vocabulary phrases most like any of them, then the app names), as a team running Whisper behind VocabKit would do. Same audio, same fields;
 `recognizer` says `initial_prompt per utterance`. Made after the files above, with the release build of `vocab`:
 
 ```
