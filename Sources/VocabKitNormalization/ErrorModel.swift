@@ -97,18 +97,18 @@ package struct ErrorModel: Sendable, Hashable {
                 let symbol = Int(a[i - 1] & 0x7F)
                 let deletion = indel[symbol]
                 current[0] = previous[0] + deletion
+                // The row's smallest cost, kept as the row is filled.
+                var smallest = current[0]
                 for j in 1...b.count {
                   let other = Int(b[j - 1] & 0x7F)
-                  current[j] = Swift.min(
+                  let cell = Swift.min(
                     previous[j - 1] + substitution[symbol << 7 | other],
                     previous[j] + deletion, current[j - 1] + indel[other])
+                  current[j] = cell
+                  smallest = Swift.min(smallest, cell)
                 }
                 swap(&previous, &current)
-                if limit < .max {
-                  var smallest = previous[0]
-                  for j in 1...b.count { smallest = Swift.min(smallest, previous[j]) }
-                  if smallest > limit { return smallest }
-                }
+                if smallest > limit { return smallest }
               }
               return previous[b.count]
             }

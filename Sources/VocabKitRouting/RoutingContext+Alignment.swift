@@ -18,9 +18,13 @@ extension RoutingContext {
     for e in elements.indices {
       guard case .word(let symbols, _) = elements[e] else { continue }
       alone[e] = min(costs.skippedWord, costs(of: symbols).min() ?? costs.skippedWord)
-      if e + 1 < elements.count, case .word(let next, _) = elements[e + 1] {
-        merged[e] = (costs(of: symbols + next).min() ?? .infinity) / 2
-      }
+    }
+    for e in elements.indices.dropLast() {
+      guard case .word(let symbols, _) = elements[e], case .word(let next, _) = elements[e + 1]
+      else { continue }
+      // Two words each said somewhere cost nothing alone: merging them can lower neither.
+      guard alone[e] > 0 || alone[e + 1] > 0 else { continue }
+      merged[e] = (costs(of: symbols + next).min() ?? .infinity) / 2
     }
     var lowest = 0.0
     for e in elements.indices {
@@ -274,12 +278,24 @@ extension RoutingContext {
 
   /// A carrier word's costs against every token and every pair of adjacent tokens, cached.
   mutating func costs(of word: [UInt8]) -> [Double] {
-    if let cached = wordCosts[word] { return cached }
-    var result = tokenSymbols.map { wordCost(word, $0) }
-    result += pairSymbols.map { wordCost(word, $0) }
-    wordCosts[word] = result
+    let key = SymbolKey(word)
+    if let cached = wordCosts[key] { return cached }
+    let weight = Self.errorModel.weight(word)
+    let minimum = costs.minimumWordSimilarity
+    var result: [Double] = []
+    result.reserveCapacity(tokenSymbols.count + pairSymbols.count)
+    for (token, tokenWeight) in zip(tokenSymbols, tokenWeights) {
+      result.append(Self.wordCost(word, weight, token, tokenWeight, minimumSimilarity: minimum))
+    }
+    for (pair, pairWeight) in zip(pairSymbols, pairWeights) {
+      result.append(Self.wordCost(word, weight, pair, pairWeight, minimumSimilarity: minimum))
+    }
+    wordCosts[key] = result
     return result
   }
+
+  /// The error model carrier words are compared with.
+  private static let errorModel = ErrorModel.standard
 
   /// The least a substitution costs per unit of weight gap between its symbols.
   private static let weightGap = ErrorModel.standard.weightGapBound
@@ -293,10 +309,19 @@ extension RoutingContext {
   /// ``wordCost(_:_:)`` for any minimum: the alignment is cut off as soon as it costs more
   /// than the minimum allows, and skipped when the two weights alone differ by more.
   static func wordCost(_ word: [UInt8], _ token: [UInt8], minimumSimilarity: Double) -> Double {
+    wordCost(
+      word, errorModel.weight(word), token, errorModel.weight(token),
+      minimumSimilarity: minimumSimilarity)
+  }
+
+  /// ``wordCost(_:_:minimumSimilarity:)`` with each key's weight known.
+  static func wordCost(
+    _ word: [UInt8], _ wordWeight: Int32, _ token: [UInt8], _ tokenWeight: Int32,
+    minimumSimilarity: Double
+  ) -> Double {
     if word == token { return 0 }
     if word.isEmpty || token.isEmpty { return 1 }
-    let model = ErrorModel.standard
-    let (wordWeight, tokenWeight) = (model.weight(word), model.weight(token))
+    let model = errorModel
     let weight = max(wordWeight, tokenWeight, 1)
     // Similar enough only when the distance is at most this.
     let limit = Int32(((1 - minimumSimilarity) * Double(weight)).rounded(.down))

@@ -28,6 +28,10 @@ struct RoutingContext {
   let tokenSymbols: [[UInt8]]
   /// The symbols of each pair of adjacent tokens, said as one word.
   let pairSymbols: [[UInt8]]
+  /// The sound weight of each token's symbols and of each pair's, as ``ErrorModel/weight(_:)``
+  /// gives it: every carrier word is compared with each.
+  let tokenWeights: [Int32]
+  let pairWeights: [Int32]
   /// Tokens that name an app or are fillers: extra words that cost (almost) nothing.
   let cheapTokens: [Bool]
   let appMatches: [Match]
@@ -47,9 +51,26 @@ struct RoutingContext {
   /// Costs of carrier words against each token (first n) and each pair of adjacent tokens
   /// (next n - 1): templates share most carrier words, so each is compared once per
   /// utterance.
-  var wordCosts: [[UInt8]: [Double]] = [:]
+  var wordCosts: [SymbolKey: [Double]] = [:]
   /// Each slot's costs over every span; see ``spanCosts(_:app:intent:boundMatches:takingBack:)``.
   var slotCostTables: [SlotCostKey: [Double]] = [:]
+
+  /// A carrier word's symbols as a dictionary key, hashed once (FNV-1a) rather than symbol
+  /// by symbol at every lookup: templates look up the same words many times an utterance.
+  struct SymbolKey: Hashable {
+    let symbols: [UInt8]
+    let hash: UInt64
+
+    init(_ symbols: [UInt8]) {
+      self.symbols = symbols
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for symbol in symbols { hash = (hash ^ UInt64(symbol)) &* 0x100_0000_01b3 }
+      self.hash = hash
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.symbols == b.symbols }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+  }
 
   /// A slot's cost table is per app, intent and slot, with or without matches taken back.
   struct SlotCostKey: Hashable {
@@ -63,6 +84,8 @@ struct RoutingContext {
     self.utterance = utterance
     tokenSymbols = utterance.tokens.map { PhoneticKey(latinKey: $0.latinKey).symbols }
     pairSymbols = zip(tokenSymbols, tokenSymbols.dropFirst()).map { $0 + $1 }
+    tokenWeights = tokenSymbols.map { ErrorModel.standard.weight($0) }
+    pairWeights = pairSymbols.map { ErrorModel.standard.weight($0) }
     let appMatches = vocabulary.appNames.matches(
       in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
     self.appMatches = appMatches
