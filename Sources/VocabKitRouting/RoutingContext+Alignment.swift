@@ -301,13 +301,9 @@ extension RoutingContext {
   private static let weightGap = ErrorModel.standard.weightGapBound
 
   /// 1 - the phonetic similarity of a carrier word and a token, or 1 when they are less alike
-  /// than ``RoutingCosts/minimumWordSimilarity``.
-  func wordCost(_ word: [UInt8], _ token: [UInt8]) -> Double {
-    Self.wordCost(word, token, minimumSimilarity: costs.minimumWordSimilarity)
-  }
-
-  /// ``wordCost(_:_:)`` for any minimum: the alignment is cut off as soon as it costs more
-  /// than the minimum allows, and skipped when the two weights alone differ by more.
+  /// than `minimumSimilarity` (``RoutingCosts/minimumWordSimilarity`` when routing): the
+  /// alignment is cut off as soon as it costs more than the minimum allows, and skipped when
+  /// the two weights alone differ by more.
   static func wordCost(_ word: [UInt8], _ token: [UInt8], minimumSimilarity: Double) -> Double {
     wordCost(
       word, errorModel.weight(word), token, errorModel.weight(token),
