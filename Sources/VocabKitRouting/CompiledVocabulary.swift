@@ -49,6 +49,9 @@ public final class CompiledVocabulary: Sendable {
   }
   /// Every shard with its key, in key order, for spotting vocabulary spans in an utterance.
   let shardList: [(key: ShardKey, index: MatchIndex)]
+  /// Each index once (parameters that share a list share its index), in key order: what a
+  /// query of the whole vocabulary asks.
+  let distinctShards: [MatchIndex]
   /// Media qualifier phrases in the normalizer's Latin keys.
   let mediaQualifiers: MediaQualifiers
   /// The shards of every parameter a template names, looked up once at compile time
@@ -127,6 +130,8 @@ public final class CompiledVocabulary: Sendable {
     }
     self.templates = templates
     shardList = shards.keys.sorted().map { ($0, shards[$0]!) }
+    var seen = Set<ObjectIdentifier>()
+    distinctShards = shardList.map(\.index).filter { seen.insert(ObjectIdentifier($0)).inserted }
     if let cachedQualifiers {
       mediaQualifiers = cachedQualifiers
     } else {

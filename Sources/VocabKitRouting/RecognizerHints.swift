@@ -117,7 +117,7 @@ extension CompiledVocabulary {
   ///
   /// - Parameters:
   ///   - heard: What the recognizer wrote on its first pass.
-  ///   - limit: The most vocabulary phrases, after the app names.
+  ///   - limit: The most vocabulary phrases (the app names follow them).
   ///   - cutoff: Phrases whose match scores below this are left out.
   /// - Throws: ``Router/UtteranceTooLong`` past ``Router/maximumUtteranceLength`` characters,
   ///   as the router does; `ICUError` when the text cannot be normalized.
@@ -152,8 +152,7 @@ extension CompiledVocabulary {
       var found: [Match] = []
       for heard in heardAlternatives {
         let utterance = try PreparedUtterance(heard, normalizer: normalizer)
-        var asked = Set<ObjectIdentifier>()
-        for (_, shard) in shardList where asked.insert(ObjectIdentifier(shard)).inserted {
+        for shard in distinctShards {
           found += shard.matches(in: utterance, limit: limit, cutoff: cutoff)
         }
       }
