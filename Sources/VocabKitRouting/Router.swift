@@ -269,14 +269,18 @@ public struct Router: Sendable {
   /// Resolves the slots `alignment` found in `template` (all but the app name) into
   /// `result`, with the media search's qualifiers; then the intent's bound parameters that
   /// the template left empty or has no place for, from vocabulary matches elsewhere in the
-  /// utterance (see ``RoutingContext/spottedSlots(of:in:)``).
+  /// utterance (see ``RoutingContext/spottedSlots(of:in:)``); then its date and time
+  /// parameters (see ``RoutingContext/placeTemporalSlots(in:slots:spans:)``).
   func resolveSlots(
     of alignment: TemplateAlignment, in template: Template, _ context: inout RoutingContext,
     into result: inout RouteResult
   ) {
+    // Each slot's token span, beside `result.slots`.
+    var spans: [Range<Int>] = []
     for (name, span) in alignment.slots where name != ParameterName.applicationName {
       let parameter = ParameterName(intent: template.intent, parameter: name)
       result.slots.append(context.resolve(parameter, app: template.app, span: span))
+      spans.append(span)
       if name == ParameterName.mediaSearch {
         result.mediaSearch = context.mediaSearch(span: span, resolved: result.slots.last!)
       }
@@ -285,10 +289,13 @@ public struct Router: Sendable {
       let spotted = context.resolve(parameter, app: template.app, span: span)
       if let index = result.slots.firstIndex(where: { $0.name == parameter.parameter }) {
         result.slots[index] = spotted
+        spans[index] = span
       } else {
         result.slots.append(spotted)
+        spans.append(span)
       }
     }
+    context.placeTemporalSlots(in: template, slots: &result.slots, spans: &spans)
   }
 
   static func language(of locale: String) -> String {

@@ -23,4 +23,10 @@ enum RoutingLexicon {
   static let episodeWords: Set<String> = ["episode", "ep", "seriya", "seriyu"]
   /// Words before a season number.
   static let seasonWords: Set<String> = ["season", "sezon"]
+  /// Words that put a date or time in a sentence ("on friday", "for tomorrow", "в пятницу",
+  /// "सोमवार को"): a free-text slot that gives up a date gives up these beside it too.
+  static let temporalPrepositions: Set<String> = [
+    "on", "for", "at", "in", "by", "since", "until", "till", "from", "of", "during", "v", "k",
+    "do", "ko", "tak", "zai",
+  ]
 }

@@ -1,0 +1,111 @@
+import VocabKitVocabulary
+
+extension RoutingContext {
+  /// Gives the intent's date and time parameters the dates and times said in the utterance
+  /// (``TemporalExpressions``), as Siri fills a date parameter itself.
+  ///
+  /// A parameter the template filled keeps its words when no expression of its kind was said
+  /// ("the next available day"); otherwise it takes the expression inside or beside its
+  /// words ("on friday" gives "friday"), or the first one no bound slot took, so "put meeting
+  /// with pawel for tomorrow ten am" gives the date "tomorrow" and the time "ten am" even
+  /// where the template has a place for only one. Other free-text slots then give up a placed
+  /// expression at their edges, with the preposition before it ("reminder for sunday").
+  ///
+  /// - Complexity: O(*n* + *p* × *e* × *s*) for *n* tokens, *p* date and time parameters, *e*
+  ///   expressions and *s* slots.
+  mutating func placeTemporalSlots(
+    in template: Template, slots: inout [SlotResult], spans: inout [Range<Int>]
+  ) {
+    let label = IntentModel.Label(app: template.app, intent: template.intent)
+    guard let parameters = vocabulary.temporalParameters[label] else { return }
+    let expressions = TemporalExpressions.find(in: utterance.tokens)
+    guard !expressions.isEmpty else { return }
+    // A bound slot that named nothing ("from ${person}" given "in the last hour") does not
+    // keep its words from a date.
+    var taken = [Bool](repeating: false, count: utterance.tokens.count)
+    for index in slots.indices
+    where !slots[index].isFreeText && slots[index].resolution != .unsupported {
+      for token in spans[index] { taken[token] = true }
+    }
+    // The narrower kinds first: a `datetime` parameter takes what is left.
+    let ordered = parameters.filter { $0.kind != .any } + parameters.filter { $0.kind == .any }
+    var placed: [Range<Int>] = []
+    for (name, kind) in ordered {
+      let options = (kind == .any ? TemporalExpressions.joined(expressions) : expressions).filter {
+        kind.accepts($0.kind) && !$0.range.contains { taken[$0] }
+      }
+      guard !options.isEmpty else { continue }
+      let existing = slots.firstIndex { $0.name == name }
+      let chosen =
+        existing.flatMap { index in options.first { $0.range.overlaps(spans[index]) } }
+        ?? options[0]
+      for token in chosen.range { taken[token] = true }
+      let slot = resolve(
+        ParameterName(intent: template.intent, parameter: name), app: template.app,
+        span: chosen.range)
+      if let existing {
+        slots[existing] = slot
+        spans[existing] = chosen.range
+      } else {
+        slots.append(slot)
+        spans.append(chosen.range)
+      }
+      placed.append(chosen.range)
+    }
+    let temporalNames = Set(parameters.map(\.name))
+    var removed: [Int] = []
+    for index in slots.indices
+    where slots[index].isFreeText
+      ? !temporalNames.contains(slots[index].name) : slots[index].resolution == .unsupported
+    {
+      let span = trimmed(spans[index], outside: placed)
+      guard span != spans[index] else { continue }
+      let words = span.filter {
+        !cheapTokens[$0]
+          && !RoutingLexicon.temporalPrepositions.contains(utterance.tokens[$0].latinKey)
+      }
+      if words.isEmpty {
+        // Only a date was said where a bound value was expected: there is no value to find.
+        if !slots[index].isFreeText { removed.append(index) }
+        continue
+      }
+      slots[index] = resolve(
+        ParameterName(intent: template.intent, parameter: slots[index].name), app: template.app,
+        span: span)
+      spans[index] = span
+    }
+    for index in removed.reversed() {
+      slots.remove(at: index)
+      spans.remove(at: index)
+    }
+  }
+
+  /// `span` without the expressions of `placed` at its edges and the prepositions and fillers
+  /// beside them ("reminder for sunday" → "reminder", "सोमवार को फ़ोन" → "फ़ोन"); empty when an
+  /// expression covers it.
+  func trimmed(_ span: Range<Int>, outside placed: [Range<Int>]) -> Range<Int> {
+    var span = span
+    func isPreposition(_ token: Int) -> Bool {
+      cheapTokens[token]
+        || RoutingLexicon.temporalPrepositions.contains(utterance.tokens[token].latinKey)
+    }
+    // Right to left, then left to right: "lunch on friday at noon" loses "noon", then
+    // "friday".
+    for range in placed.sorted(by: { $0.lowerBound > $1.lowerBound })
+    where range.overlaps(span) {
+      if range.lowerBound <= span.lowerBound, range.upperBound >= span.upperBound {
+        return span.lowerBound..<span.lowerBound
+      } else if range.lowerBound > span.lowerBound, range.upperBound >= span.upperBound {
+        span = span.lowerBound..<range.lowerBound
+        while !span.isEmpty, isPreposition(span.upperBound - 1) { span = span.dropLast() }
+      }
+    }
+    for range in placed.sorted(by: { $0.lowerBound < $1.lowerBound })
+    where range.overlaps(span) && range.lowerBound <= span.lowerBound {
+      if range.upperBound >= span.upperBound { return span.lowerBound..<span.lowerBound }
+      span = range.upperBound..<span.upperBound
+      while !span.isEmpty, isPreposition(span.lowerBound) { span = span.dropFirst() }
+    }
+    return span
+  }
+}
