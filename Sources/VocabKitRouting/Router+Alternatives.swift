@@ -8,16 +8,17 @@ extension Router {
   /// first counts 1, the second 1/2, the third 1/3 …), as `SFSpeechRecognitionResult`
   /// transcriptions and Whisper beams come best first. When they agree on no intent, the
   /// alternative that routes best on its own, its score discounted by rank, may stand. The
-  /// result is the best-ranked alternative's routing for the winning intent; a slot that did
-  /// not resolve there (`unsupported`, `needsValue`, a confirmation) is replaced by the same
-  /// slot of another alternative routed to that intent, when that one resolved with a better
-  /// candidate.
+  /// result is the best-ranked alternative's routing for the winning intent. Each bound slot's
+  /// value is voted on the same way, by the alternatives routed to that intent that resolved
+  /// it (a success or a confirmation); a slot that still did not resolve (`unsupported`,
+  /// `needsValue`, a confirmation) is replaced by the same slot of another alternative, when
+  /// that one resolved with a better candidate.
   ///
   /// - Parameters:
   ///   - alternatives: Transcriptions, best first; empty strings are skipped.
   ///   - locale: As in ``route(_:locale:)``.
-  /// - Complexity: *a* times ``route(_:locale:)`` for *a* alternatives, and as many again
-  ///   when a slot of the chosen app did not resolve.
+  /// - Complexity: *a* times ``route(_:locale:)`` for *a* alternatives, and again for those
+  ///   routed to another app when the chosen intent has a bound slot.
   public func route(alternatives: [String], locale: String? = nil) throws -> RouteResult {
     let texts = alternatives.filter { !$0.allSatisfy(\.isWhitespace) }
     guard !texts.isEmpty else { return try route("", locale: locale) }
@@ -61,6 +62,30 @@ extension Router {
     // The other alternatives as they route within the chosen app (those routed elsewhere are
     // asked again, only about that app), for slots that did not resolve here.
     var withinApp: [RouteResult]? = nil
+    for index in result.slots.indices where !result.slots[index].isFreeText {
+      if withinApp == nil {
+        withinApp = try texts.indices.map { alternative in
+          results[alternative].app == result.app
+            ? results[alternative]
+            : try route(texts[alternative], locale: locale, onlyApp: result.app)
+        }
+      }
+      let name = result.slots[index].name
+      var votes: [String: (total: Double, slot: SlotResult)] = [:]
+      for (rank, other) in withinApp!.enumerated()
+      where other.intent == result.intent && other.app == result.app {
+        guard let slot = other.slot(name),
+          slot.resolution == .success || slot.resolution == .confirmationRequired,
+          let value = slot.value, let score = slot.candidates.first?.score
+        else { continue }
+        votes[value, default: (0, slot)].total += score / Double(rank + 1)
+      }
+      if let winner = votes.max(by: {
+        $0.value.total != $1.value.total ? $0.value.total < $1.value.total : $0.key > $1.key
+      }), winner.key != result.slots[index].value {
+        result.slots[index] = winner.value.slot
+      }
+    }
     for index in result.slots.indices where result.slots[index].resolution != .success {
       let name = result.slots[index].name
       let current = result.slots[index].candidates.first?.score ?? 0

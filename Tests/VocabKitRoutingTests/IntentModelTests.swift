@@ -209,6 +209,21 @@ import VocabKitVocabulary
     #expect(first.slot("targetTaskList")?.value != "list.inbox")
   }
 
+  /// A bound slot's value is voted on like the intent: each alternative's resolved value
+  /// counts its score weighted by rank.
+  @Test func alternativesVoteOnABoundSlotsValue() throws {
+    let groceries = "add milk to my groceries"
+    let inbox = "add milk to my inbox"
+    // Three later alternatives (1/2 + 1/3 + 1/4) outweigh the first.
+    let outvoted = try router.route(alternatives: [groceries, inbox, inbox, inbox])
+    #expect(outvoted.intent == "INAddTasksIntent")
+    #expect(outvoted.slot("targetTaskList")?.value == "list.inbox")
+    #expect(outvoted.slot("targetTaskList")?.text == "inbox")
+    // One (1/2) does not.
+    let kept = try router.route(alternatives: [groceries, inbox])
+    #expect(kept.slot("targetTaskList")?.value == "list.groceries")
+  }
+
   @Test func alternativesThatAgreeOnNothingGiveTheFirstOnesAnswer() throws {
     let alone = try router.route("what is the weather like tomorrow")
     let combined = try router.route(
