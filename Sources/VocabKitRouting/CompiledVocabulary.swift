@@ -33,10 +33,9 @@ public final class CompiledVocabulary: Sendable {
   /// order: the slots the router may spot anywhere in an utterance when the chosen template
   /// has no place for them.
   let boundParameters: [IntentModel.Label: [ParameterName]]
-  /// For each (app, intent), the free-text parameters its templates name whose names say a
-  /// date or time (``TemporalExpressions/ParameterKind``), in order.
-  let temporalParameters:
-    [IntentModel.Label: [(name: String, kind: TemporalExpressions.ParameterKind)]]
+  /// For each (app, intent), the free-text parameters its templates name whose names give
+  /// them a ``BuiltinKind`` (a date, a time, a relationship), in order.
+  let builtinParameters: [IntentModel.Label: [(name: String, kind: BuiltinKind)]]
   /// The languages each app has templates in (`en` for `Base` and the app folder's own).
   let languagesOfApp: [String: Set<String>]
 
@@ -150,7 +149,7 @@ public final class CompiledVocabulary: Sendable {
     }
     templatesOfLabel = Self.templatesOfLabel(model, templates)
     boundParameters = Self.boundParameters(of: templates, parameterShards: parameterShards)
-    temporalParameters = Self.temporalParameters(of: templates, parameterShards: parameterShards)
+    builtinParameters = Self.builtinParameters(of: templates, parameterShards: parameterShards)
     var languagesOfApp: [String: Set<String>] = [:]
     for template in templates {
       languagesOfApp[template.app, default: []].insert(Router.language(of: template.localization))
@@ -209,21 +208,21 @@ public final class CompiledVocabulary: Sendable {
     return found.mapValues { $0.sorted() }
   }
 
-  /// Each (app, intent)'s free-text parameters that its templates name and whose names say a
-  /// date or time, sorted by name.
+  /// Each (app, intent)'s free-text parameters that its templates name and whose names give
+  /// them a ``BuiltinKind``, sorted by name.
   ///
   /// - Complexity: O(*t* × *k*) for *t* templates of *k* elements.
-  static func temporalParameters(
+  static func builtinParameters(
     of templates: [Template], parameterShards: [ShardKey: [MatchIndex]]
-  ) -> [IntentModel.Label: [(name: String, kind: TemporalExpressions.ParameterKind)]] {
-    var found: [IntentModel.Label: [String: TemporalExpressions.ParameterKind]] = [:]
+  ) -> [IntentModel.Label: [(name: String, kind: BuiltinKind)]] {
+    var found: [IntentModel.Label: [String: BuiltinKind]] = [:]
     for template in templates {
       let label = IntentModel.Label(app: template.app, intent: template.intent)
       for case .slot(let name) in template.elements where name != ParameterName.applicationName {
         let parameter = ParameterName(intent: template.intent, parameter: name)
         let key = ShardKey(app: template.app, source: parameter.description)
         guard parameterShards[key]?.isEmpty != false,
-          let kind = TemporalExpressions.ParameterKind(parameterName: name)
+          let kind = BuiltinKind(parameterName: name)
         else { continue }
         found[label, default: [:]][name] = kind
       }

@@ -270,7 +270,7 @@ public struct Router: Sendable {
   /// `result`, with the media search's qualifiers; then the intent's bound parameters that
   /// the template left empty or has no place for, from vocabulary matches elsewhere in the
   /// utterance (see ``RoutingContext/spottedSlots(of:in:)``); then its date and time
-  /// parameters (see ``RoutingContext/placeTemporalSlots(in:slots:spans:)``).
+  /// parameters and the like (see ``RoutingContext/placeBuiltinSlots(in:slots:spans:)``).
   func resolveSlots(
     of alignment: TemplateAlignment, in template: Template, _ context: inout RoutingContext,
     into result: inout RouteResult
@@ -295,7 +295,7 @@ public struct Router: Sendable {
         spans.append(span)
       }
     }
-    context.placeTemporalSlots(in: template, slots: &result.slots, spans: &spans)
+    context.placeBuiltinSlots(in: template, slots: &result.slots, spans: &spans)
   }
 
   static func language(of locale: String) -> String {

@@ -23,10 +23,11 @@ enum RoutingLexicon {
   static let episodeWords: Set<String> = ["episode", "ep", "seriya", "seriyu"]
   /// Words before a season number.
   static let seasonWords: Set<String> = ["season", "sezon"]
-  /// Words that put a date or time in a sentence ("on friday", "for tomorrow", "в пятницу",
-  /// "सोमवार को"): a free-text slot that gives up a date gives up these beside it too.
-  static let temporalPrepositions: Set<String> = [
-    "on", "for", "at", "in", "by", "since", "until", "till", "from", "of", "during", "v", "k",
-    "do", "ko", "tak", "zai",
+  /// Words that put a date, a time or a person in a sentence ("on friday", "for tomorrow",
+  /// "with my boss", "в пятницу", "सोमवार को"): a free-text slot that gives up such a value
+  /// gives up these beside it too.
+  static let valuePrepositions: Set<String> = [
+    "on", "for", "at", "in", "by", "since", "until", "till", "from", "of", "during", "with",
+    "to", "v", "k", "do", "ko", "tak", "zai", "s", "gen",
   ]
 }

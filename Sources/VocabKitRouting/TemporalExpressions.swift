@@ -26,63 +26,6 @@ enum TemporalExpressions {
     var kind: Kind
   }
 
-  /// What a parameter takes, from its name: `date`, `dueDate` and `transactionScheduledDate`
-  /// a date; `time` a time; `timeofday` a part of the day; `datetime`, `dateTimeRange` and
-  /// `temporalEventTrigger` any adjacent run of the three.
-  enum ParameterKind: Sendable, Equatable {
-    case date, time, partOfDay, any
-
-    /// The kind of the parameter named `name`, or nil when its name says no date or time.
-    init?(parameterName name: String) {
-      let words = Self.words(of: name)
-      if words.contains("timeofday") || words.contains("partofday") {
-        self = .partOfDay
-      } else if words.contains("datetime") || words.contains("temporal")
-        || (words.contains("date") && words.contains("time"))
-      {
-        self = .any
-      } else if words.contains("date") {
-        self = .date
-      } else if words.contains("time") || words.contains("duration") {
-        self = .time
-      } else {
-        return nil
-      }
-    }
-
-    /// The lowercased words of a camel-case or snake-case name: `dateTimeRange` gives
-    /// date, time, range; `time_of_day` gives time, of, day and then timeofday.
-    static func words(of name: String) -> Set<String> {
-      var words: [String] = []
-      var current = ""
-      for character in name {
-        if character == "_" || character == "-" {
-          if !current.isEmpty { words.append(current) }
-          current = ""
-        } else if character.isUppercase, !current.isEmpty {
-          words.append(current)
-          current = String(character).lowercased()
-        } else {
-          current += character.lowercased()
-        }
-      }
-      if !current.isEmpty { words.append(current) }
-      var result = Set(words)
-      result.insert(words.joined())
-      return result
-    }
-
-    /// Whether an expression of `kind` serves the parameter.
-    func accepts(_ kind: Kind) -> Bool {
-      switch self {
-      case .date: return kind == .date
-      case .time: return kind == .time
-      case .partOfDay: return kind == .partOfDay
-      case .any: return true
-      }
-    }
-  }
-
   /// The role of a word in a date or time.
   enum WordClass: Sendable, Equatable {
     /// A day by itself: "today", "monday", 明天, कल.

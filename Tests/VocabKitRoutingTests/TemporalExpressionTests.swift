@@ -70,14 +70,15 @@ import VocabKitVocabulary
   }
 
   @Test func parameterNamesSayTheKind() {
-    let kinds: [(String, TemporalExpressions.ParameterKind?)] = [
+    let kinds: [(String, BuiltinKind?)] = [
       ("date", .date), ("dueDate", .date), ("transactionScheduledDate", .date), ("time", .time),
-      ("timeofday", .partOfDay), ("time_of_day", .partOfDay), ("datetime", .any),
-      ("dateTimeRange", .any), ("temporalEventTrigger", .any), ("update", nil),
+      ("timeofday", .partOfDay), ("time_of_day", .partOfDay), ("datetime", .dateTime),
+      ("dateTimeRange", .dateTime), ("temporalEventTrigger", .dateTime), ("update", nil),
+      ("relation", .relationship), ("contactRelationship", .relationship),
       ("general_frequency", nil), ("person", nil),
     ]
     for (name, kind) in kinds {
-      #expect(TemporalExpressions.ParameterKind(parameterName: name) == kind, "\(name)")
+      #expect(BuiltinKind(parameterName: name) == kind, "\(name)")
     }
   }
 
@@ -99,6 +100,7 @@ import VocabKitVocabulary
           name: query,
           examples: StandardPhrasingTests.examples([
             "do i have any new emails from ${person}", "check emails for ${time}",
+            "send an email to my ${relation}",
           ])),
       ],
       parameterVocabularies: [
@@ -137,5 +139,28 @@ import VocabKitVocabulary
     #expect(result.intent == "email_query")
     #expect(result.slot("time")?.value == "last hour")
     #expect(result.slot("person") == nil)
+  }
+
+  @Test("a relationship word is the relation, not the words after it")
+  func relationshipWords() throws {
+    let router = Router(vocabulary: Self.vocabulary)
+    let result = try router.route("send an email to my brother and say happy anniversary")
+    #expect(result.intent == "email_query")
+    #expect(result.slot("relation")?.value == "brother")
+    // Nothing of the kind said: the template's words stand.
+    let other = try router.route("send an email to my landlord")
+    #expect(other.slot("relation")?.value == "landlord")
+  }
+
+  @Test("the relationship words' written-out keys are the normalizer's")
+  func relationshipKeysAreTheNormalizers() throws {
+    for word in Relationships.words {
+      let tokens = try Normalizer.shared.normalize(word.text)
+      #expect(tokens.map(\.latinKey) == word.keys, "\(word.text)")
+      #expect(tokens.allSatisfy { $0.script == word.script }, "\(word.text)")
+    }
+    let tokens = try Normalizer.shared.normalize("позвони моему начальнику и маме")
+    #expect(
+      Relationships.find(in: tokens).map { tokens[$0.lowerBound].text } == ["начальнику", "маме"])
   }
 }

@@ -1,25 +1,32 @@
 import VocabKitVocabulary
 
 extension RoutingContext {
-  /// Gives the intent's date and time parameters the dates and times said in the utterance
-  /// (``TemporalExpressions``), as Siri fills a date parameter itself.
+  /// Gives the intent's parameters of a ``BuiltinKind`` the values of that kind said in the
+  /// utterance: dates and times (``TemporalExpressions``), as Siri fills a date parameter
+  /// itself, and relationship words (``Relationships``).
   ///
-  /// A parameter the template filled keeps its words when no expression of its kind was said
-  /// ("the next available day"); otherwise it takes the expression inside or beside its
-  /// words ("on friday" gives "friday"), or the first one no bound slot took, so "put meeting
-  /// with pawel for tomorrow ten am" gives the date "tomorrow" and the time "ten am" even
-  /// where the template has a place for only one. Other free-text slots then give up a placed
-  /// expression at their edges, with the preposition before it ("reminder for sunday").
+  /// A parameter the template filled keeps its words when nothing of its kind was said
+  /// ("the next available day"); otherwise it takes the value inside or beside its words
+  /// ("on friday" gives "friday", "friend divya how are you" gives "friend"), or the first
+  /// one no bound slot took, so "put meeting with pawel for tomorrow ten am" gives the date
+  /// "tomorrow" and the time "ten am" even where the template has a place for only one. Other
+  /// free-text slots then give up a placed value at their edges, with the preposition beside
+  /// it ("reminder for sunday"); a bound slot that named nothing gives way to it.
   ///
-  /// - Complexity: O(*n* + *p* × *e* × *s*) for *n* tokens, *p* date and time parameters, *e*
-  ///   expressions and *s* slots.
-  mutating func placeTemporalSlots(
+  /// - Complexity: O(*n* + *p* × *e* × *s*) for *n* tokens, *p* such parameters, *e* values
+  ///   found and *s* slots.
+  mutating func placeBuiltinSlots(
     in template: Template, slots: inout [SlotResult], spans: inout [Range<Int>]
   ) {
     let label = IntentModel.Label(app: template.app, intent: template.intent)
-    guard let parameters = vocabulary.temporalParameters[label] else { return }
-    let expressions = TemporalExpressions.find(in: utterance.tokens)
-    guard !expressions.isEmpty else { return }
+    guard let parameters = vocabulary.builtinParameters[label] else { return }
+    let temporal =
+      parameters.contains { $0.kind != .relationship }
+      ? TemporalExpressions.find(in: utterance.tokens) : []
+    let relationships =
+      parameters.contains { $0.kind == .relationship }
+      ? Relationships.find(in: utterance.tokens) : []
+    guard !temporal.isEmpty || !relationships.isEmpty else { return }
     // A bound slot that named nothing ("from ${person}" given "in the last hour") does not
     // keep its words from a date.
     var taken = [Bool](repeating: false, count: utterance.tokens.count)
@@ -28,41 +35,45 @@ extension RoutingContext {
       for token in spans[index] { taken[token] = true }
     }
     // The narrower kinds first: a `datetime` parameter takes what is left.
-    let ordered = parameters.filter { $0.kind != .any } + parameters.filter { $0.kind == .any }
+    let ordered =
+      parameters.filter { $0.kind != .dateTime } + parameters.filter { $0.kind == .dateTime }
     var placed: [Range<Int>] = []
     for (name, kind) in ordered {
-      let options = (kind == .any ? TemporalExpressions.joined(expressions) : expressions).filter {
-        kind.accepts($0.kind) && !$0.range.contains { taken[$0] }
+      let found: [Range<Int>]
+      switch kind {
+      case .relationship: found = relationships
+      case .dateTime: found = TemporalExpressions.joined(temporal).map(\.range)
+      default: found = temporal.filter { kind.accepts($0.kind) }.map(\.range)
       }
+      let options = found.filter { !$0.contains { taken[$0] } }
       guard !options.isEmpty else { continue }
       let existing = slots.firstIndex { $0.name == name }
       let chosen =
-        existing.flatMap { index in options.first { $0.range.overlaps(spans[index]) } }
-        ?? options[0]
-      for token in chosen.range { taken[token] = true }
+        existing.flatMap { index in options.first { $0.overlaps(spans[index]) } } ?? options[0]
+      for token in chosen { taken[token] = true }
       let slot = resolve(
         ParameterName(intent: template.intent, parameter: name), app: template.app,
-        span: chosen.range)
+        span: chosen)
       if let existing {
         slots[existing] = slot
-        spans[existing] = chosen.range
+        spans[existing] = chosen
       } else {
         slots.append(slot)
-        spans.append(chosen.range)
+        spans.append(chosen)
       }
-      placed.append(chosen.range)
+      placed.append(chosen)
     }
-    let temporalNames = Set(parameters.map(\.name))
+    let builtinNames = Set(parameters.map(\.name))
     var removed: [Int] = []
     for index in slots.indices
     where slots[index].isFreeText
-      ? !temporalNames.contains(slots[index].name) : slots[index].resolution == .unsupported
+      ? !builtinNames.contains(slots[index].name) : slots[index].resolution == .unsupported
     {
       let span = trimmed(spans[index], outside: placed)
       guard span != spans[index] else { continue }
       let words = span.filter {
         !cheapTokens[$0]
-          && !RoutingLexicon.temporalPrepositions.contains(utterance.tokens[$0].latinKey)
+          && !RoutingLexicon.valuePrepositions.contains(utterance.tokens[$0].latinKey)
       }
       if words.isEmpty {
         // Only a date was said where a bound value was expected: there is no value to find.
@@ -87,7 +98,7 @@ extension RoutingContext {
     var span = span
     func isPreposition(_ token: Int) -> Bool {
       cheapTokens[token]
-        || RoutingLexicon.temporalPrepositions.contains(utterance.tokens[token].latinKey)
+        || RoutingLexicon.valuePrepositions.contains(utterance.tokens[token].latinKey)
     }
     // Right to left, then left to right: "lunch on friday at noon" loses "noon", then
     // "friday".
