@@ -36,6 +36,10 @@ public final class CompiledVocabulary: Sendable {
   /// For each (app, intent), the free-text parameters its templates name whose names give
   /// them a ``BuiltinKind`` (a date, a time, a relationship), in order.
   let builtinParameters: [IntentModel.Label: [(name: String, kind: BuiltinKind)]]
+  /// For each label of ``intentModel``, whether one of its templates has a question word
+  /// (``RoutingLexicon/questionWords``): only those intents take an utterance that opens with
+  /// one.
+  let asksQuestions: [Bool]
   /// The languages each app has templates in (`en` for `Base` and the app folder's own).
   let languagesOfApp: [String: Set<String>]
 
@@ -150,6 +154,14 @@ public final class CompiledVocabulary: Sendable {
     templatesOfLabel = Self.templatesOfLabel(model, templates)
     boundParameters = Self.boundParameters(of: templates, parameterShards: parameterShards)
     builtinParameters = Self.builtinParameters(of: templates, parameterShards: parameterShards)
+    asksQuestions = templatesOfLabel.map { indices in
+      indices.contains { index in
+        templates[index].elements.contains {
+          if case .word(_, let latin) = $0 { return RoutingLexicon.questionWords.contains(latin) }
+          return false
+        }
+      }
+    }
     var languagesOfApp: [String: Set<String>] = [:]
     for template in templates {
       languagesOfApp[template.app, default: []].insert(Router.language(of: template.localization))

@@ -76,8 +76,13 @@ public struct Router: Sendable {
     let model = vocabulary.intentModel
     let (features, known) = context.intentFeatures(apps: context.namedApp)
     let probabilities = model.probabilities(features)
-    let (allowed, allowedTotal) = allowedLabels(
+    var (allowed, allowedTotal) = allowedLabels(
       probabilities, app: context.namedApp ?? onlyApp, language: language)
+    // A question ("what is route 66", "how do i clean out my inbox") goes only to intents
+    // that one of their examples asks: naming an entry does not make it a command.
+    if RoutingLexicon.isQuestion(utterance.tokens) {
+      allowed = allowed.filter { vocabulary.asksQuestions[$0] }
+    }
 
     // Content words (not common words) are what coverage counts: function words say nothing
     // about the topic.

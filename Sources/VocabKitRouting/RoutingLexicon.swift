@@ -1,3 +1,5 @@
+import VocabKitNormalization
+
 /// The router's word lists, as Latin keys of every first-class language: data, not logic.
 enum RoutingLexicon {
   /// Words that cost almost nothing as extra tokens: hesitations, politeness, articles.
@@ -30,4 +32,21 @@ enum RoutingLexicon {
     "on", "for", "at", "in", "by", "since", "until", "till", "from", "of", "during", "with",
     "to", "v", "k", "do", "ko", "tak", "zai", "s", "gen",
   ]
+  /// Words that open a question ("what is route 66", "кто это"), in English and Russian,
+  /// where a question word comes first (Chinese, Hindi and Thai ones need not).
+  static let questionWords: Set<String> = [
+    "what", "whats", "who", "whos", "how", "hows", "why", "when", "whens", "where", "wheres",
+    "which", "whose", "chto", "kto", "kak", "pochemu", "kogda", "gde", "kakoy", "kakaya",
+  ]
+
+  /// Whether `tokens` open with a question word (after fillers), not a suggestion ("how
+  /// about", "what about").
+  ///
+  /// - Complexity: O(*n*) for *n* leading fillers.
+  static func isQuestion(_ tokens: [Token]) -> Bool {
+    var index = 0
+    while index < tokens.count, fillers.contains(tokens[index].latinKey) { index += 1 }
+    guard index < tokens.count, questionWords.contains(tokens[index].latinKey) else { return false }
+    return index + 1 >= tokens.count || tokens[index + 1].latinKey != "about"
+  }
 }
