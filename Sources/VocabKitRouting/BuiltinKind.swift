@@ -4,10 +4,10 @@
 ///
 /// A parameter has a kind by its name: `date`, `dueDate` and `transactionScheduledDate` a
 /// date; `time` a time; `timeofday` a part of the day; `datetime`, `dateTimeRange` and
-/// `temporalEventTrigger` any adjacent run of the three; `relation` and `relationship` a
-/// relationship.
+/// `temporalEventTrigger` any adjacent run of the three; `year` a year or decade;
+/// `relation` and `relationship` a relationship.
 enum BuiltinKind: Sendable, Equatable {
-  case date, time, partOfDay, dateTime, relationship
+  case date, time, partOfDay, dateTime, year, relationship
 
   /// The kind of the parameter named `name`, or nil when its name says none.
   init?(parameterName name: String) {
@@ -22,6 +22,8 @@ enum BuiltinKind: Sendable, Equatable {
       self = .date
     } else if words.contains("time") || words.contains("duration") {
       self = .time
+    } else if words.contains("year") {
+      self = .year
     } else if words.contains("relation") || words.contains("relationship") {
       self = .relationship
     } else {
@@ -58,7 +60,7 @@ enum BuiltinKind: Sendable, Equatable {
     case .time: return kind == .time
     case .partOfDay: return kind == .partOfDay
     case .dateTime: return true
-    case .relationship: return false
+    case .year, .relationship: return false
     }
   }
 }

@@ -21,18 +21,30 @@ extension RoutingContext {
     let label = IntentModel.Label(app: template.app, intent: template.intent)
     guard let parameters = vocabulary.builtinParameters[label] else { return }
     let temporal =
-      parameters.contains { $0.kind != .relationship }
+      parameters.contains { $0.kind != .relationship && $0.kind != .year }
       ? TemporalExpressions.find(in: utterance.tokens) : []
     let relationships =
       parameters.contains { $0.kind == .relationship }
       ? Relationships.find(in: utterance.tokens) : []
-    guard !temporal.isEmpty || !relationships.isEmpty else { return }
-    // A bound slot that named nothing ("from ${person}" given "in the last hour") does not
-    // keep its words from a date.
+    guard
+      !temporal.isEmpty || !relationships.isEmpty
+        || parameters.contains(where: { $0.kind == .year })
+    else { return }
+    // A bound slot keeps the words that named its value ("Ramesh Narayan" of the span
+    // "Ramesh Narayan from 1960"); one that named nothing ("from ${person}" given "in the
+    // last hour") keeps none.
     var taken = [Bool](repeating: false, count: utterance.tokens.count)
     for index in slots.indices
     where !slots[index].isFreeText && slots[index].resolution != .unsupported {
-      for token in spans[index] { taken[token] = true }
+      let slot = slots[index]
+      for token in spans[index] {
+        if let start = slot.start, let end = slot.end, slot.value != nil {
+          let range = utterance.tokens[token].scalarRange
+          taken[token] = range.lowerBound < end && start < range.upperBound
+        } else {
+          taken[token] = true
+        }
+      }
     }
     // The narrower kinds first: a `datetime` parameter takes what is left.
     let ordered =
@@ -42,6 +54,7 @@ extension RoutingContext {
       let found: [Range<Int>]
       switch kind {
       case .relationship: found = relationships
+      case .year: found = TemporalExpressions.years(in: utterance.tokens)
       case .dateTime: found = TemporalExpressions.joined(temporal).map(\.range)
       default: found = temporal.filter { kind.accepts($0.kind) }.map(\.range)
       }

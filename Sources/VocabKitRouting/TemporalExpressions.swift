@@ -351,6 +351,74 @@ enum TemporalExpressions {
     return found
   }
 
+  /// The years and decades said in `tokens`, left to right: "1998", "two thousand three",
+  /// "nineteen eighty five", "the seventies", "80s", 2013年, 七十年代. What a `year` parameter
+  /// takes.
+  ///
+  /// - Complexity: O(*n*) for *n* tokens.
+  static func years(in tokens: [Token]) -> [Range<Int>] {
+    var found: [Range<Int>] = []
+    let items = items(of: tokens)
+    var skip = false
+    for (index, item) in items.enumerated() {
+      if skip {
+        skip = false
+        continue
+      }
+      let range: Range<Int>
+      switch item.role {
+      case .number(let value, false, _)
+      where index + 1 < items.count && Self.isYearInParts(value, items[index + 1].role)
+        && !(index + 2 < items.count && items[index + 2].role == .word(.clock))
+        && !(index > 0 && items[index - 1].role == .other("at")):
+        // "two thousand three", "nineteen eighty five".
+        range = item.range.lowerBound..<items[index + 1].range.upperBound
+        skip = true
+      case .number(let value, let isOrdinal, _) where !isOrdinal && (1000...2999).contains(value):
+        range = item.range
+      case .other(let key) where decades.contains(key) || isDecadeNumber(key):
+        range = item.range
+      case .word(.year):
+        // 年 or 年代 after a number already found: the year goes on to it.
+        if let last = found.last, last.upperBound == item.range.lowerBound {
+          found[found.count - 1] = last.lowerBound..<item.range.upperBound
+          continue
+        }
+        if item.range.lowerBound > 0, let number = tokens[item.range.lowerBound - 1].number,
+          !number.isOrdinal
+        {
+          found.append(item.range.lowerBound - 1..<item.range.upperBound)
+        }
+        continue
+      default: continue
+      }
+      found.append(range)
+    }
+    return found
+  }
+
+  /// Whether a number `value` and the item after it say one year: thousands and a number
+  /// below 100 ("two thousand three"), or 18 to 20 and a number from 10 to 99 ("nineteen
+  /// eighty five"; "ten thirty" is a time).
+  static func isYearInParts(_ value: Int64, _ next: Item.Role) -> Bool {
+    guard case .number(let rest, false, _) = next else { return false }
+    return (value % 1000 == 0 && (1000...2999).contains(value) && rest < 100)
+      || ((18...20).contains(value) && (10...99).contains(rest))
+  }
+
+  /// The decades said as words.
+  static let decades: Set<String> = [
+    "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties",
+  ]
+
+  /// "80s", "1980s": a decade in digits, as the normalizer keys it.
+  static func isDecadeNumber(_ key: String) -> Bool {
+    guard key.hasSuffix("s") else { return false }
+    let digits = key.dropLast()
+    return (digits.count == 2 || digits.count == 4) && digits.allSatisfy(\.isASCII)
+      && digits.allSatisfy(\.isNumber) && digits.last == "0"
+  }
+
   /// Runs of adjacent expressions joined into one ("明天 下午 三点"): what a `datetime`
   /// parameter takes.
   static func joined(_ expressions: [Expression]) -> [Expression] {

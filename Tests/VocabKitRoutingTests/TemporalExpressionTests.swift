@@ -74,7 +74,8 @@ import VocabKitVocabulary
       ("date", .date), ("dueDate", .date), ("transactionScheduledDate", .date), ("time", .time),
       ("timeofday", .partOfDay), ("time_of_day", .partOfDay), ("datetime", .dateTime),
       ("dateTimeRange", .dateTime), ("temporalEventTrigger", .dateTime), ("update", nil),
-      ("relation", .relationship), ("contactRelationship", .relationship),
+      ("relation", .relationship), ("contactRelationship", .relationship), ("year", .year),
+      ("releaseYear", .year),
       ("general_frequency", nil), ("person", nil),
     ]
     for (name, kind) in kinds {
@@ -163,4 +164,39 @@ import VocabKitVocabulary
     #expect(
       Relationships.find(in: tokens).map { tokens[$0.lowerBound].text } == ["начальнику", "маме"])
   }
+
+  @Test func yearsAndDecades() throws {
+    for (text, expected) in [
+      ("play something from the seventies", ["seventies"]),
+      ("an ep from 1998 or 80s", ["1998", "80s"]),
+      ("music from two thousand three", ["two thousand three"]),
+      ("songs from nineteen eighty five", ["nineteen eighty five"]),
+      ("我想听七十年代的音乐", ["七十 年代"]),
+      ("play the first 3 songs at 10 30 pm", []), ("wake me at nineteen thirty", []),
+      ("twenty fifteen at 20 30 pm", ["twenty fifteen"]),
+    ] {
+      let tokens = try Normalizer.shared.normalize(text)
+      let found = TemporalExpressions.years(in: tokens).map { range in
+        range.map { tokens[$0].text }.joined(separator: " ")
+      }
+      #expect(found == expected, "\(text)")
+    }
+  }
+
+  @Test("a year beside a name the template placed is still the year's")
+  func yearBesideABoundSlot() throws {
+    let result = try Router(vocabulary: snipsVocabulary).route(
+      "play a song by Ramesh Narayan from 1960")
+    #expect(result.intent == "PlayMusic")
+    #expect(result.slot("artist")?.value == "artist.ramesh-narayan")
+    #expect(result.slot("year")?.value == "1960")
+  }
 }
+
+/// The Snips corpus's vocabulary (two music intents), compiled once for these tests.
+let snipsVocabulary: CompiledVocabulary = {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  return try! CompiledVocabulary.load(
+    directory: root.appendingPathComponent("corpora/public/snips/vocab"))
+}()
