@@ -76,6 +76,19 @@ enum TemporalExpressions {
       "today today's todays tomorrow tomorrow's tomorrows yesterday yesterday's weekend"
         + " monday tuesday wednesday thursday friday saturday sunday mondays tuesdays"
         + " wednesdays thursdays fridays saturdays sundays")
+    // Holidays name a day as well as a date does.
+    english(
+      .day,
+      "christmas xmas thanksgiving easter halloween hanukkah diwali ramadan eid")
+    add(
+      .latin, .day,
+      [
+        ("christmas eve", "christmas eve"), ("new year's eve", "new years eve"),
+        ("new year's day", "new years day"), ("new year's", "new years"),
+        ("valentine's day", "valentines day"), ("mother's day", "mothers day"),
+        ("father's day", "fathers day"), ("independence day", "independence day"),
+        ("labor day", "labor day"), ("memorial day", "memorial day"),
+      ])
     add(.latin, .day, [("day after tomorrow", "day after tomorrow")])
     add(.latin, .day, [("day before yesterday", "day before yesterday")])
     english(
@@ -104,6 +117,8 @@ enum TemporalExpressions {
         ("星期五", "xingqiwu"), ("星期六", "xingqiliu"), ("星期天", "xingqitian"),
         ("星期日", "xingqiri"), ("周一", "zhouyi"), ("周二", "zhouer"), ("周三", "zhousan"),
         ("周四", "zhousi"), ("周五", "zhouwu"), ("周六", "zhouliu"), ("周日", "zhouri"),
+        ("春节", "chunjie"), ("中秋节", "zhongqiu jie"), ("国庆节", "guoqing jie"),
+        ("元旦", "yuandan"),
       ])
     add(
       .han, .month,
@@ -140,7 +155,7 @@ enum TemporalExpressions {
         ("आज", "aj"), ("कल", "kal"), ("परसों", "parson"), ("सोमवार", "somvar"),
         ("मंगलवार", "mangalvar"), ("बुधवार", "budhvar"), ("गुरुवार", "guruvar"),
         ("शुक्रवार", "shukravar"), ("शनिवार", "shanivar"), ("रविवार", "ravivar"),
-        ("इतवार", "itvar"),
+        ("इतवार", "itvar"), ("दिवाली", "divali"), ("होली", "holi"),
       ])
     add(
       .devanagari, .month,
@@ -178,7 +193,8 @@ enum TemporalExpressions {
         ("послезавтра", "poslezavtra"), ("понедельник", "ponedelnik"), ("вторник", "vtornik"),
         ("среда", "sreda"), ("среду", "sredu"), ("четверг", "chetverg"),
         ("пятница", "pyatnitsa"), ("пятницу", "pyatnitsu"), ("суббота", "subbota"),
-        ("субботу", "subbotu"), ("воскресенье", "voskresene"),
+        ("субботу", "subbotu"), ("воскресенье", "voskresene"), ("новый год", "novyy god"),
+        ("рождество", "rozhdestvo"), ("рождества", "rozhdestva"),
       ])
     add(
       .cyrillic, .month,
@@ -231,6 +247,7 @@ enum TemporalExpressions {
         ("วันจันทร์", "wan chantha"), ("วันอังคาร", "wan angkhan"), ("วันพุธ", "wan phut"),
         ("วันพฤหัสบดี", "wan phoruehatbadi"), ("วันพฤหัส", "wan phoruehat"),
         ("วันศุกร์", "wan suk"), ("วันเสาร์", "wan se"), ("วันอาทิตย์", "wan athit"),
+        ("สงกรานต์", "songkran"), ("ปีใหม่", "pi haim"),
       ])
     add(
       .thai, .dateUnit,

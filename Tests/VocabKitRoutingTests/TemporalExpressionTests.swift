@@ -48,6 +48,8 @@ import VocabKitVocabulary
       [("the twenty first of march two thousand and seventeen", .date)])
     try expect("remind me at five in the evening", [("five", .time), ("evening", .partOfDay)])
     try expect("what is on for this weekend", [("this weekend", .date)])
+    try expect("remind me on new year's eve", [("new year's eve", .date)])
+    try expect("add it for christmas", [("christmas", .date)])
   }
 
   @Test("words that only look like dates are not dates")
