@@ -2,8 +2,8 @@ import VocabKitVocabulary
 
 extension RoutingContext {
   /// Gives the intent's parameters of a ``BuiltinKind`` the values of that kind said in the
-  /// utterance: dates and times (``TemporalExpressions``), as Siri fills a date parameter
-  /// itself, and relationship words (``Relationships``).
+  /// utterance: dates, times and years (``TemporalExpressions``), as Siri fills a date
+  /// parameter itself, and relationship words (``Relationships``).
   ///
   /// A parameter the template filled keeps its words when nothing of its kind was said
   /// ("the next available day"); otherwise it takes the value inside or beside its words
@@ -89,7 +89,8 @@ extension RoutingContext {
           && !RoutingLexicon.valuePrepositions.contains(utterance.tokens[$0].latinKey)
       }
       if words.isEmpty {
-        // Only a date was said where a bound value was expected: there is no value to find.
+        // Only a date or the like was said where a bound value was expected: there is no
+        // value to find.
         if !slots[index].isFreeText { removed.append(index) }
         continue
       }
