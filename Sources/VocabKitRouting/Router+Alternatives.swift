@@ -60,19 +60,20 @@ extension Router {
     var result = results[chosen.index]
     result.score = chosen.score
     // The other alternatives as they route within the chosen app (those routed elsewhere are
-    // asked again, only about that app), for slots that did not resolve here.
-    var withinApp: [RouteResult]? = nil
+    // asked again, only about that app), for the votes on bound slots and for slots that did
+    // not resolve here.
+    let asksOthers = result.slots.contains { !$0.isFreeText || $0.resolution != .success }
+    let withinApp =
+      asksOthers
+      ? try texts.indices.map { alternative in
+        results[alternative].app == result.app
+          ? results[alternative]
+          : try route(texts[alternative], locale: locale, onlyApp: result.app)
+      } : []
     for index in result.slots.indices where !result.slots[index].isFreeText {
-      if withinApp == nil {
-        withinApp = try texts.indices.map { alternative in
-          results[alternative].app == result.app
-            ? results[alternative]
-            : try route(texts[alternative], locale: locale, onlyApp: result.app)
-        }
-      }
       let name = result.slots[index].name
       var votes: [String: (total: Double, slot: SlotResult)] = [:]
-      for (rank, other) in withinApp!.enumerated()
+      for (rank, other) in withinApp.enumerated()
       where other.intent == result.intent && other.app == result.app {
         guard let slot = other.slot(name),
           slot.resolution == .success || slot.resolution == .confirmationRequired,
@@ -90,14 +91,7 @@ extension Router {
       let name = result.slots[index].name
       let current = result.slots[index].candidates.first?.score ?? 0
       var best: SlotResult? = nil
-      if withinApp == nil {
-        withinApp = try texts.indices.map { alternative in
-          results[alternative].app == result.app
-            ? results[alternative]
-            : try route(texts[alternative], locale: locale, onlyApp: result.app)
-        }
-      }
-      for other in withinApp!
+      for other in withinApp
       where other.intent == result.intent && other.app == result.app {
         guard let slot = other.slot(name),
           slot.resolution == .success || slot.resolution == .disambiguation,
