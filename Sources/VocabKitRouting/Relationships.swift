@@ -4,7 +4,8 @@ import VocabKitNormalization
 /// found over the normalizer's Latin keys in every first-class language: what a `relation`
 /// parameter takes.
 ///
-/// Words are looked up with their script, as ``TemporalExpressions``' are.
+/// Words are looked up with their script (``ScriptedPhrases``), as ``TemporalExpressions``'
+/// are.
 enum Relationships {
   /// The words, by script, as the normalizer keys them. Written out rather than normalized
   /// when the router starts; `RelationshipTests` checks them against the normalizer.
@@ -74,14 +75,9 @@ enum Relationships {
     return words
   }()
 
-  /// ``words`` by script and first key, longest phrase first.
-  static let lexicon: [TemporalExpressions.LexiconKey: [[String]]] = {
-    var lexicon: [TemporalExpressions.LexiconKey: [[String]]] = [:]
-    for word in words {
-      lexicon[.init(script: word.script, key: word.keys[0]), default: []].append(word.keys)
-    }
-    return lexicon.mapValues { $0.sorted { $0.count > $1.count } }
-  }()
+  /// ``words`` as phrases to look up.
+  static let lexicon = ScriptedPhrases(
+    words.map { (script: $0.script, keys: $0.keys, value: ()) })
 
   /// The relationship words of `tokens`, left to right, without overlaps.
   ///
@@ -90,17 +86,9 @@ enum Relationships {
     var found: [Range<Int>] = []
     var index = 0
     while index < tokens.count {
-      let token = tokens[index]
-      let phrase = (lexicon[.init(script: token.script, key: token.latinKey)] ?? []).first {
-        keys in
-        index + keys.count <= tokens.count
-          && keys.indices.allSatisfy {
-            tokens[index + $0].latinKey == keys[$0] && tokens[index + $0].script == token.script
-          }
-      }
-      if let phrase {
-        found.append(index..<index + phrase.count)
-        index += phrase.count
+      if let phrase = lexicon.match(at: index, in: tokens) {
+        found.append(index..<index + phrase.length)
+        index += phrase.length
       } else {
         index += 1
       }

@@ -267,20 +267,9 @@ enum TemporalExpressions {
     return words.map { (script: $0.0, text: $0.1, keys: $0.2, wordClass: $0.3) }
   }()
 
-  /// ``words`` by script and first key, longest phrase first.
-  static let lexicon: [LexiconKey: [(keys: [String], wordClass: WordClass)]] = {
-    var lexicon: [LexiconKey: [(keys: [String], wordClass: WordClass)]] = [:]
-    for word in words {
-      lexicon[LexiconKey(script: word.script, key: word.keys[0]), default: []].append(
-        (word.keys, word.wordClass))
-    }
-    return lexicon.mapValues { $0.sorted { $0.keys.count > $1.keys.count } }
-  }()
-
-  struct LexiconKey: Hashable {
-    var script: Script
-    var key: String
-  }
+  /// ``words`` as phrases to look up.
+  static let lexicon = ScriptedPhrases(
+    words.map { (script: $0.script, keys: $0.keys, value: $0.wordClass) })
 
   /// A token or phrase of the utterance with its role.
   struct Item {
@@ -327,21 +316,10 @@ enum TemporalExpressions {
         index = end
         continue
       }
-      var matched: Item? = nil
-      for phrase in lexicon[LexiconKey(script: token.script, key: token.latinKey)] ?? []
-      where index + phrase.keys.count <= tokens.count
-        && phrase.keys.indices.allSatisfy({
-          tokens[index + $0].latinKey == phrase.keys[$0]
-            && tokens[index + $0].script == token.script
-        })
-      {
-        matched = Item(
-          range: index..<index + phrase.keys.count, role: .word(phrase.wordClass),
-          key: token.latinKey)
-        break
-      }
       let item =
-        matched ?? Item(range: index..<index + 1, role: .other(token.latinKey), key: token.latinKey)
+        lexicon.match(at: index, in: tokens).map {
+          Item(range: index..<index + $0.length, role: .word($0.value), key: token.latinKey)
+        } ?? Item(range: index..<index + 1, role: .other(token.latinKey), key: token.latinKey)
       items.append(item)
       index = item.range.upperBound
     }

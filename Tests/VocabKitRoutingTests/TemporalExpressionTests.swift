@@ -26,13 +26,19 @@ import VocabKitVocabulary
       "\(text): \(found)", sourceLocation: sourceLocation)
   }
 
-  @Test("the written-out keys are the ones the normalizer makes, word by word")
-  func writtenOutKeysAreTheNormalizers() throws {
-    for word in TemporalExpressions.words {
+  /// Checks that each word's written-out keys and script are the normalizer's.
+  func expectNormalizerKeys(_ words: [(script: Script, text: String, keys: [String])]) throws {
+    for word in words {
       let tokens = try Normalizer.shared.normalize(word.text)
       #expect(tokens.map(\.latinKey) == word.keys, "\(word.text)")
       #expect(tokens.allSatisfy { $0.script == word.script }, "\(word.text)")
     }
+  }
+
+  @Test("the written-out keys are the ones the normalizer makes, word by word")
+  func writtenOutKeysAreTheNormalizers() throws {
+    try expectNormalizerKeys(
+      TemporalExpressions.words.map { (script: $0.script, text: $0.text, keys: $0.keys) })
   }
 
   @Test func englishDatesTimesAndSpans() throws {
@@ -157,11 +163,7 @@ import VocabKitVocabulary
 
   @Test("the relationship words' written-out keys are the normalizer's")
   func relationshipKeysAreTheNormalizers() throws {
-    for word in Relationships.words {
-      let tokens = try Normalizer.shared.normalize(word.text)
-      #expect(tokens.map(\.latinKey) == word.keys, "\(word.text)")
-      #expect(tokens.allSatisfy { $0.script == word.script }, "\(word.text)")
-    }
+    try expectNormalizerKeys(Relationships.words)
     let tokens = try Normalizer.shared.normalize("позвони моему начальнику и маме")
     #expect(
       Relationships.find(in: tokens).map { tokens[$0.lowerBound].text } == ["начальнику", "маме"])
