@@ -76,45 +76,58 @@ package struct ErrorModel: Sendable, Hashable {
   ///
   /// - Complexity: O(*m* × *n*), less when the keys are far apart.
   package func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int32) -> Int32 {
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in distance(a, b, atMost: limit) }
+    }
+  }
+
+  /// The same distance, of keys in memory the caller holds.
+  package func distance(
+    _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, atMost limit: Int32
+  ) -> Int32 {
     indel.withUnsafeBufferPointer { indel in
       substitution.withUnsafeBufferPointer { substitution in
-        a.withUnsafeBufferPointer { a in
-          b.withUnsafeBufferPointer { b in
-            var total: Int32 = 0
-            if a.isEmpty || b.isEmpty {
-              for symbol in a.isEmpty ? b : a { total += indel[Int(symbol & 0x7F)] }
-              return total
-            }
-            // Two rows of the edit-distance table, on the stack (this runs for every carrier
-            // word the router aligns).
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (b.count + 1)) {
-              rows in
-              var previous = rows.baseAddress!
-              var current = previous + (b.count + 1)
-              previous[0] = 0
-              for j in 1...b.count { previous[j] = previous[j - 1] + indel[Int(b[j - 1] & 0x7F)] }
-              for i in 1...a.count {
-                let symbol = Int(a[i - 1] & 0x7F)
-                let deletion = indel[symbol]
-                current[0] = previous[0] + deletion
-                // The row's smallest cost, kept as the row is filled.
-                var smallest = current[0]
-                for j in 1...b.count {
-                  let other = Int(b[j - 1] & 0x7F)
-                  let cell = Swift.min(
-                    previous[j - 1] + substitution[symbol << 7 | other],
-                    previous[j] + deletion, current[j - 1] + indel[other])
-                  current[j] = cell
-                  smallest = Swift.min(smallest, cell)
-                }
-                swap(&previous, &current)
-                if smallest > limit { return smallest }
-              }
-              return previous[b.count]
-            }
-          }
-        }
+        Self.distance(a, b, atMost: limit, indel: indel, substitution: substitution)
       }
+    }
+  }
+
+  /// The same distance under the costs `indel` and `substitution` in place: a caller that
+  /// compares many keys holds them once, rather than once a pair.
+  package static func distance(
+    _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, atMost limit: Int32,
+    indel: UnsafeBufferPointer<Int32>, substitution: UnsafeBufferPointer<Int32>
+  ) -> Int32 {
+    var total: Int32 = 0
+    if a.isEmpty || b.isEmpty {
+      for symbol in a.isEmpty ? b : a { total += indel[Int(symbol & 0x7F)] }
+      return total
+    }
+    // Two rows of the edit-distance table, on the stack (this runs for every carrier word the
+    // router aligns).
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (b.count + 1)) { rows in
+      var previous = rows.baseAddress!
+      var current = previous + (b.count + 1)
+      previous[0] = 0
+      for j in 1...b.count { previous[j] = previous[j - 1] + indel[Int(b[j - 1] & 0x7F)] }
+      for i in 1...a.count {
+        let symbol = Int(a[i - 1] & 0x7F)
+        let deletion = indel[symbol]
+        current[0] = previous[0] + deletion
+        // The row's smallest cost, kept as the row is filled.
+        var smallest = current[0]
+        for j in 1...b.count {
+          let other = Int(b[j - 1] & 0x7F)
+          let cell = Swift.min(
+            previous[j - 1] + substitution[symbol << 7 | other],
+            previous[j] + deletion, current[j - 1] + indel[other])
+          current[j] = cell
+          smallest = Swift.min(smallest, cell)
+        }
+        swap(&previous, &current)
+        if smallest > limit { return smallest }
+      }
+      return previous[b.count]
     }
   }
 
@@ -125,6 +138,103 @@ package struct ErrorModel: Sendable, Hashable {
     if a == b { return 1 }
     if a.isEmpty || b.isEmpty { return 0 }
     return max(0, 1 - Double(distance(a, b)) / Double(max(weight(a), weight(b), 1)))
+  }
+}
+
+// MARK: Lower bounds
+
+extension ErrorModel {
+  /// The distinct symbols of a key, as a set of 128 bits.
+  package struct SymbolSet: Sendable, Hashable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    /// - Complexity: O(*n*) for a key of *n* symbols.
+    package init(_ key: [UInt8]) {
+      for symbol in key {
+        let bit = symbol & 0x3F
+        if symbol & 0x40 == 0 { low |= 1 << bit } else { high |= 1 << bit }
+      }
+    }
+
+    func intersects(_ other: Self) -> Bool { low & other.low != 0 || high & other.high != 0 }
+  }
+
+  /// A lower bound on a model's ``ErrorModel/distance(_:_:)`` from the symbols each key has
+  /// and the other lacks, without aligning the keys: built once per model.
+  ///
+  /// A symbol the other key lacks is not heard as itself: it is lost, or heard as one of the
+  /// other key's symbols, and costs at least the cheaper of the two: each key's missing
+  /// symbols bound the cost. Holds only when no cost is negative; for a model with one, the
+  /// bound is 0.
+  package struct SymbolBound: Sendable {
+    /// What a symbol missing from the other key costs at least, by symbol.
+    package let charges: [Charge]
+
+    /// A missing symbol's least cost.
+    package struct Charge: Sendable {
+      /// The symbols it is heard as for less than its indel cost.
+      var near: SymbolSet
+      /// The least of those substitutions, or its indel cost when there is none.
+      var nearCost: Int32
+      var indelCost: Int32
+    }
+
+    /// - Complexity: O(128 × 128).
+    package init(_ model: ErrorModel) {
+      let holds = model.indel.allSatisfy { $0 >= 0 } && model.substitution.allSatisfy { $0 >= 0 }
+      charges = (0..<128).map { symbol in
+        let indel = model.indel[symbol]
+        guard holds else { return Charge(near: SymbolSet([]), nearCost: 0, indelCost: 0) }
+        var charge = Charge(near: SymbolSet([]), nearCost: indel, indelCost: indel)
+        for other in 0..<128 where other != symbol {
+          let cost = model.substitution[symbol << 7 | other]
+          guard cost < indel else { continue }
+          charge.near = charge.near.union(other)
+          charge.nearCost = Swift.min(charge.nearCost, cost)
+        }
+        return charge
+      }
+    }
+
+    /// A lower bound on the distance between the keys whose symbols are `a` and `b`.
+    ///
+    /// - Complexity: O(*s*) for *s* symbols of one key missing from the other.
+    package func distance(_ a: SymbolSet, _ b: SymbolSet) -> Int32 {
+      charges.withUnsafeBufferPointer { Self.distance(a, b, charges: $0) }
+    }
+
+    /// The same bound with the charges in place: a caller that bounds many pairs holds them
+    /// once, rather than once a pair.
+    package static func distance(
+      _ a: SymbolSet, _ b: SymbolSet, charges: UnsafeBufferPointer<Charge>
+    ) -> Int32 {
+      func missing(from other: SymbolSet, of own: SymbolSet) -> Int32 {
+        var total: Int32 = 0
+        var low = own.low & ~other.low
+        while low != 0 {
+          let charge = charges[low.trailingZeroBitCount]
+          low &= low - 1
+          total &+= charge.near.intersects(other) ? charge.nearCost : charge.indelCost
+        }
+        var high = own.high & ~other.high
+        while high != 0 {
+          let charge = charges[64 | high.trailingZeroBitCount]
+          high &= high - 1
+          total &+= charge.near.intersects(other) ? charge.nearCost : charge.indelCost
+        }
+        return total
+      }
+      return Swift.max(missing(from: b, of: a), missing(from: a, of: b))
+    }
+  }
+}
+
+extension ErrorModel.SymbolSet {
+  fileprivate func union(_ symbol: Int) -> Self {
+    var set = self
+    if symbol < 64 { set.low |= 1 << UInt64(symbol) } else { set.high |= 1 << UInt64(symbol - 64) }
+    return set
   }
 }
 

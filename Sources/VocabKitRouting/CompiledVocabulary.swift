@@ -25,6 +25,9 @@ public final class CompiledVocabulary: Sendable {
   /// Every app name, one entry per app (type = bundle identifier).
   public let appNames: MatchIndex
   let templates: [Template]
+  /// The distinct sound keys of the templates' carrier words, alone and said as one word with
+  /// the next (see ``Template/keyIndices``).
+  let carrierKeys: [[UInt8]]
   /// The learned intent model, trained from the templates when the vocabulary compiles.
   let intentModel: IntentModel
   /// For each label of ``intentModel``, the indices of its templates.
@@ -135,6 +138,7 @@ public final class CompiledVocabulary: Sendable {
         parameterShards[ShardKey(app: app, source: parameter.description)]?.isEmpty == false
       }
     }
+    carrierKeys = Self.indexCarrierKeys(of: &templates)
     self.templates = templates
     shardList = shards.keys.sorted().map { ($0, shards[$0]!) }
     var seen = Set<ObjectIdentifier>()
@@ -384,5 +388,34 @@ public final class CompiledVocabulary: Sendable {
     return try CompiledVocabulary(
       registry: registry, normalizer: normalizer, shards: shards, cachedModel: intentModel,
       cachedQualifiers: mediaQualifiers, cachedAppNames: appNames, cachedTemplates: templates)
+  }
+}
+
+extension CompiledVocabulary {
+  /// Numbers the distinct sound keys of every template's carrier words, alone and merged with
+  /// the next word, and sets each template's ``Template/keyIndices``.
+  ///
+  /// - Complexity: O(*w* × *l*) for *w* carrier words of at most *l* symbols.
+  static func indexCarrierKeys(of templates: inout [Template]) -> [[UInt8]] {
+    var keys: [[UInt8]] = []
+    var indexOf: [[UInt8]: Int32] = [:]
+    func index(_ key: [UInt8]) -> Int32 {
+      if let index = indexOf[key] { return index }
+      let index = Int32(keys.count)
+      keys.append(key)
+      indexOf[key] = index
+      return index
+    }
+    for t in templates.indices {
+      let elements = templates[t].elements
+      templates[t].keyIndices = elements.indices.map { e in
+        guard case .word(let symbols, _) = elements[e] else { return (-1, -1) }
+        guard e + 1 < elements.count, case .word(let next, _) = elements[e + 1] else {
+          return (index(symbols), -1)
+        }
+        return (index(symbols), index(symbols + next))
+      }
+    }
+    return keys
   }
 }

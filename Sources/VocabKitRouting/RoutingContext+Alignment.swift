@@ -15,16 +15,14 @@ extension RoutingContext {
     // elements, so each is charged half).
     var alone = [Double](repeating: 0, count: elements.count)
     var merged = [Double](repeating: .infinity, count: elements.count)
-    for e in elements.indices {
-      guard case .word(let symbols, _) = elements[e] else { continue }
-      alone[e] = min(costs.skippedWord, costs(of: symbols).min() ?? costs.skippedWord)
+    let keys = template.keyIndices
+    for e in elements.indices where keys[e].alone >= 0 {
+      alone[e] = min(costs.skippedWord, costs(ofKey: keys[e].alone).min() ?? costs.skippedWord)
     }
-    for e in elements.indices.dropLast() {
-      guard case .word(let symbols, _) = elements[e], case .word(let next, _) = elements[e + 1]
-      else { continue }
+    for e in elements.indices where keys[e].merged >= 0 {
       // Two words each said somewhere cost nothing alone: merging them can lower neither.
       guard alone[e] > 0 || alone[e + 1] > 0 else { continue }
-      merged[e] = (costs(of: symbols + next).min() ?? .infinity) / 2
+      merged[e] = (costs(ofKey: keys[e].merged).min() ?? .infinity) / 2
     }
     var lowest = 0.0
     for e in elements.indices {
@@ -77,7 +75,7 @@ extension RoutingContext {
     var slotMatchesOf: [SlotMatches?] = []
     var slotCostsOf: [[Double]] = []
     for e in 0..<k {
-      guard case .word(let symbols, _) = elements[e] else {
+      guard case .word = elements[e] else {
         wordCostsOf.append([])
         mergedCostsOf.append([])
         if case .slot(let name) = elements[e], name != ParameterName.applicationName {
@@ -104,12 +102,9 @@ extension RoutingContext {
       }
       slotMatchesOf.append(nil)
       slotCostsOf.append([])
-      wordCostsOf.append(costs(of: symbols))
-      if e + 1 < k, case .word(let next, _) = elements[e + 1] {
-        mergedCostsOf.append(costs(of: symbols + next))
-      } else {
-        mergedCostsOf.append([])
-      }
+      let keys = template.keyIndices[e]
+      wordCostsOf.append(costs(ofKey: keys.alone))
+      mergedCostsOf.append(keys.merged >= 0 ? costs(ofKey: keys.merged) : [])
     }
     for e in 0...k {
       for i in 0...n {
@@ -276,56 +271,17 @@ extension RoutingContext {
     cheapTokens[token] ? costs.cheapExtraToken : costs.extraToken
   }
 
-  /// A carrier word's costs against every token and every pair of adjacent tokens, cached.
-  mutating func costs(of word: [UInt8]) -> [Double] {
-    let key = SymbolKey(word)
-    if let cached = wordCosts[key] { return cached }
-    let weight = Self.errorModel.weight(word)
-    let minimum = costs.minimumWordSimilarity
-    var result: [Double] = []
-    result.reserveCapacity(tokenSymbols.count + pairSymbols.count)
-    for (token, tokenWeight) in zip(tokenSymbols, tokenWeights) {
-      result.append(Self.wordCost(word, weight, token, tokenWeight, minimumSimilarity: minimum))
-    }
-    for (pair, pairWeight) in zip(pairSymbols, pairWeights) {
-      result.append(Self.wordCost(word, weight, pair, pairWeight, minimumSimilarity: minimum))
-    }
-    wordCosts[key] = result
-    return result
-  }
-
-  /// The error model carrier words are compared with.
-  private static let errorModel = ErrorModel.standard
-
-  /// The least a substitution costs per unit of weight gap between its symbols.
-  private static let weightGap = ErrorModel.standard.weightGapBound
-
-  /// 1 - the phonetic similarity of a carrier word and a token, or 1 when they are less alike
-  /// than `minimumSimilarity` (``RoutingCosts/minimumWordSimilarity`` when routing): the
-  /// alignment is cut off as soon as it costs more than the minimum allows, and skipped when
-  /// the two weights alone differ by more.
-  static func wordCost(_ word: [UInt8], _ token: [UInt8], minimumSimilarity: Double) -> Double {
-    wordCost(
-      word, errorModel.weight(word), token, errorModel.weight(token),
-      minimumSimilarity: minimumSimilarity)
-  }
-
-  /// ``wordCost(_:_:minimumSimilarity:)`` with each key's weight known.
-  static func wordCost(
-    _ word: [UInt8], _ wordWeight: Int32, _ token: [UInt8], _ tokenWeight: Int32,
-    minimumSimilarity: Double
-  ) -> Double {
-    if word == token { return 0 }
-    if word.isEmpty || token.isEmpty { return 1 }
-    let model = errorModel
-    let weight = max(wordWeight, tokenWeight, 1)
-    // Similar enough only when the distance is at most this.
-    let limit = Int32(((1 - minimumSimilarity) * Double(weight)).rounded(.down))
-    if Double(abs(wordWeight - tokenWeight)) * weightGap > Double(limit) { return 1 }
-    let distance = model.distance(word, token, atMost: limit)
-    guard distance <= limit else { return 1 }
-    let similarity = max(0, 1 - Double(distance) / Double(weight))
-    return similarity < minimumSimilarity ? 1 : 1 - similarity
+  /// The costs of the vocabulary's carrier key `index` (see ``Template/keyIndices``) against
+  /// every token and every pair of adjacent tokens, computed once an utterance.
+  ///
+  /// - Complexity: O(*n* × *l*²) for *n* tokens and keys of at most *l* symbols, much less
+  ///   for tokens that share few sounds with the key; O(1) once computed.
+  mutating func costs(ofKey index: Int32) -> [Double] {
+    if let known = carrierKeyCosts[Int(index)] { return known }
+    let found = heardKeys.costs(
+      of: vocabulary.carrierKeys[Int(index)], minimumSimilarity: costs.minimumWordSimilarity)
+    carrierKeyCosts[Int(index)] = found
+    return found
   }
 
   /// The cost of filling a slot with a span; `boundMatches` are the slot's vocabulary

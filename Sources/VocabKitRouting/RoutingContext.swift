@@ -26,12 +26,9 @@ struct RoutingContext {
   let costs = RoutingCosts.standard
   let utterance: PreparedUtterance
   let tokenSymbols: [[UInt8]]
-  /// The symbols of each pair of adjacent tokens, said as one word.
-  let pairSymbols: [[UInt8]]
-  /// The sound weight of each token's symbols and of each pair's, as ``ErrorModel/weight(_:)``
-  /// gives it: every carrier word is compared with each.
-  let tokenWeights: [Int32]
-  let pairWeights: [Int32]
+  /// Each token's sound key, then each pair of adjacent tokens' said as one word: every
+  /// carrier word is compared with each (see ``costs(of:)``).
+  let heardKeys: HeardKeys
   /// Tokens that name an app or are fillers: extra words that cost (almost) nothing.
   let cheapTokens: [Bool]
   let appMatches: [Match]
@@ -48,29 +45,12 @@ struct RoutingContext {
   var slotMatches: [AppParameter: SlotMatches] = [:]
   /// Each shard's matches in the utterance, found at most once.
   var shardMatches: [ObjectIdentifier: SlotMatches] = [:]
-  /// Costs of carrier words against each token (first n) and each pair of adjacent tokens
-  /// (next n - 1): templates share most carrier words, so each is compared once per
-  /// utterance.
-  var wordCosts: [SymbolKey: [Double]] = [:]
+  /// Costs of the vocabulary's carrier keys (``CompiledVocabulary/carrierKeys``) against each
+  /// token (first n) and each pair of adjacent tokens (next n - 1), nil until needed:
+  /// templates share most carrier words, so each is compared once an utterance.
+  var carrierKeyCosts: [[Double]?]
   /// Each slot's costs over every span; see ``spanCosts(_:app:intent:boundMatches:takingBack:)``.
   var slotCostTables: [SlotCostKey: [Double]] = [:]
-
-  /// A carrier word's symbols as a dictionary key, hashed once (FNV-1a) rather than symbol
-  /// by symbol at every lookup: templates look up the same words many times an utterance.
-  struct SymbolKey: Hashable {
-    let symbols: [UInt8]
-    let hash: UInt64
-
-    init(_ symbols: [UInt8]) {
-      self.symbols = symbols
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for symbol in symbols { hash = (hash ^ UInt64(symbol)) &* 0x100_0000_01b3 }
-      self.hash = hash
-    }
-
-    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.symbols == b.symbols }
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-  }
 
   /// A slot's cost table is per app, intent and slot, with or without matches taken back.
   struct SlotCostKey: Hashable {
@@ -83,9 +63,8 @@ struct RoutingContext {
     self.policy = policy
     self.utterance = utterance
     tokenSymbols = utterance.tokens.map { PhoneticKey(latinKey: $0.latinKey).symbols }
-    pairSymbols = zip(tokenSymbols, tokenSymbols.dropFirst()).map { $0 + $1 }
-    tokenWeights = tokenSymbols.map { ErrorModel.standard.weight($0) }
-    pairWeights = pairSymbols.map { ErrorModel.standard.weight($0) }
+    heardKeys = HeardKeys(tokens: tokenSymbols)
+    carrierKeyCosts = Array(repeating: nil, count: vocabulary.carrierKeys.count)
     let appMatches = vocabulary.appNames.matches(
       in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
     self.appMatches = appMatches

@@ -21,6 +21,12 @@ struct Template: Sendable {
   /// How much the template can prove, in 0.5...1; see ``evidenceFactor(isBound:)``. Set
   /// when the vocabulary is compiled, as it depends on which slots are bound.
   var evidence: Double = 1
+  /// For each element, the index of its carrier word's sound key in
+  /// ``CompiledVocabulary/carrierKeys``, and of the key of it said as one word with the next
+  /// carrier word ("play list" heard as "playlist"); -1 for a slot, and for no next word. Set
+  /// when the vocabulary is compiled, so that routing compares each key once an utterance
+  /// without hashing it.
+  var keyIndices: [(alone: Int32, merged: Int32)] = []
 
   var literalCount: Int {
     elements.reduce(0) {

@@ -41,6 +41,52 @@ import VocabKitSupport
     }
   }
 
+  /// The missing-symbol bound never exceeds the distance, under the standard model and under
+  /// seeded random ones (symmetric, nonnegative), and is exact for keys that share no sound.
+  @Test func theLowerBoundNeverExceedsTheDistance() {
+    var generator = SplitMix64(seed: 11)
+    let symbols = ErrorModel.letterSymbols + Array("19".utf8)
+    var models = [ErrorModel.standard]
+    for _ in 0..<3 {
+      var indel = [Int32](repeating: 10, count: 128)
+      var substitution = [Int32](repeating: 10, count: 128 * 128)
+      for a in symbols {
+        indel[Int(a)] = Int32(1 + generator.next() % 12)
+        for b in symbols where a < b {
+          let cost = Int32(generator.next() % 14)
+          substitution[Int(a) << 7 | Int(b)] = cost
+          substitution[Int(b) << 7 | Int(a)] = cost
+        }
+        substitution[Int(a) << 7 | Int(a)] = 0
+      }
+      models.append(ErrorModel(indel: indel, substitution: substitution))
+    }
+    var tight = 0
+    for model in models {
+      let bound = ErrorModel.SymbolBound(model)
+      for _ in 0..<2_000 {
+        let a = (0..<Int(generator.next() % 9)).map { _ in symbols[Int(generator.next() % 27)] }
+        var b = (0..<Int(generator.next() % 9)).map { _ in symbols[Int(generator.next() % 27)] }
+        if generator.next() % 3 == 0 { b = a.shuffled(using: &generator) }
+        let lower = bound.distance(.init(a), .init(b))
+        let distance = model.distance(a, b)
+        #expect(lower <= distance, "\(a) \(b)")
+        if lower == distance { tight += 1 }
+      }
+    }
+    #expect(tight > 0)
+    // Nothing in common: every symbol is lost or heard as another.
+    let standard = ErrorModel.SymbolBound(.standard)
+    #expect(standard.distance(.init(Array("mr".utf8)), .init(Array("".utf8))) == 20)
+    #expect(standard.distance(.init(Array("ab".utf8)), .init(Array("ba".utf8))) == 0)
+    // m is heard as n for 3, and r is lost for 10.
+    #expect(standard.distance(.init(Array("mr".utf8)), .init(Array("n".utf8))) == 13)
+    // A model with a negative cost bounds nothing.
+    var negative = ErrorModel.standard
+    negative.indel[Int(m)] = -1
+    #expect(ErrorModel.SymbolBound(negative).distance(.init([m]), .init([b])) == 0)
+  }
+
   @Test func fittingNothingKeepsTheStandardCosts() {
     #expect(ErrorModel.fit([]) == ErrorModel.standard)
     // Sounds heard right only make confusions look rarer, never cheaper.
