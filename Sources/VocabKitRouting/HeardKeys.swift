@@ -39,7 +39,9 @@ struct HeardKeys {
         Self.symbolBound.charges.withUnsafeBufferPointer { charges in
           word.withUnsafeBufferPointer { word in
             symbols.withUnsafeBufferPointer { symbols in
-              let tables = Tables(indel: indel, substitution: substitution, charges: charges)
+              let tables = Tables(
+                indel: indel, substitution: substitution, charges: charges,
+                weightGap: Self.weightGap)
               return (0..<weights.count).map { index in
                 Self.wordCost(
                   word, spoken,
@@ -59,6 +61,8 @@ struct HeardKeys {
     var indel: UnsafeBufferPointer<Int32>
     var substitution: UnsafeBufferPointer<Int32>
     var charges: UnsafeBufferPointer<ErrorModel.SymbolBound.Charge>
+    /// ``HeardKeys/weightGap``, read once rather than once a pair.
+    var weightGap: Double
   }
 
   /// What comparing a key needs besides its symbols.
@@ -107,7 +111,9 @@ struct HeardKeys {
     let weight = max(wordKey.weight, tokenKey.weight, 1)
     // Similar enough only when the distance is at most this.
     let limit = Int32(((1 - minimumSimilarity) * Double(weight)).rounded(.down))
-    if Double(abs(wordKey.weight - tokenKey.weight)) * weightGap > Double(limit) { return 1 }
+    if Double(abs(wordKey.weight - tokenKey.weight)) * tables.weightGap > Double(limit) {
+      return 1
+    }
     let bound = ErrorModel.SymbolBound.distance(
       wordKey.symbolSet, tokenKey.symbolSet, charges: tables.charges)
     if bound > limit { return 1 }
