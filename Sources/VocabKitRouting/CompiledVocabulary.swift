@@ -28,6 +28,8 @@ public final class CompiledVocabulary: Sendable {
   /// The distinct sound keys of the templates' carrier words, alone and said as one word with
   /// the next (see ``Template/keyIndices``).
   let carrierKeys: [[UInt8]]
+  /// The same keys, for asking whether a word is one.
+  let carrierKeySet: Set<[UInt8]>
   /// The learned intent model, trained from the templates when the vocabulary compiles.
   let intentModel: IntentModel
   /// For each label of ``intentModel``, the indices of its templates.
@@ -139,6 +141,7 @@ public final class CompiledVocabulary: Sendable {
       }
     }
     carrierKeys = Self.indexCarrierKeys(of: &templates)
+    carrierKeySet = Set(carrierKeys)
     self.templates = templates
     shardList = shards.keys.sorted().map { ($0, shards[$0]!) }
     var seen = Set<ObjectIdentifier>()

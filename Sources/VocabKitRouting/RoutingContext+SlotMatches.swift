@@ -57,9 +57,27 @@ extension RoutingContext {
   mutating func slotMatches(of shard: MatchIndex) -> SlotMatches {
     let identifier = ObjectIdentifier(shard)
     if let cached = shardMatches[identifier] { return cached }
-    let found = shard.matchesAndExplainedAway(
+    var found = shard.matchesAndExplainedAway(
       in: utterance, limit: costs.slotMatchLimit,
       cutoff: policy.cutoff * costs.slotMatchCutoffShare)
+    // A possessive may name the entry of the name it belongs to ("mark's" is Mark): read so,
+    // a match counts when it scores above every match of the words as written ("richard's"
+    // may be Richards), and replaces a weaker match of the same entry.
+    if let possessives {
+      let named = shard.matchesAndExplainedAway(
+        in: possessives.utterance, limit: costs.slotMatchLimit,
+        cutoff: policy.cutoff * costs.slotMatchCutoffShare)
+      var matches = found.matches
+      for match in named.matches where match.tokenRange.contains(where: { possessives.tokens[$0] })
+      {
+        let written = found.matches.filter { $0.tokenRange == match.tokenRange }.map(\.score)
+        guard match.score > written.max() ?? 0 else { continue }
+        matches.removeAll { $0.identifier == match.identifier && $0.tokenRange == match.tokenRange }
+        matches.append(match)
+      }
+      matches.sort(by: Match.isRankedBefore)
+      found.matches = Array(matches.prefix(costs.slotMatchLimit))
+    }
     // A match explained away may be taken back inside a span only when it is its entry's
     // whole phrase said exactly, as good as every match that explained it away, and those add only
     // common words to it (Reading inside "reading list", where a template can say "list"):

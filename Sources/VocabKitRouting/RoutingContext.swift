@@ -32,6 +32,9 @@ struct RoutingContext {
   /// Tokens that name an app or are fillers: extra words that cost (almost) nothing.
   let cheapTokens: [Bool]
   let appMatches: [Match]
+  /// The utterance with each English possessive keyed as the name it belongs to, and which
+  /// tokens those are; nil when it has none (see ``withoutPossessives(_:)``).
+  let possessives: (utterance: PreparedUtterance, tokens: [Bool])?
   /// The app the utterance names, if one is named clearly.
   let namedApp: String?
   /// The media qualifier phrases of the whole utterance ("season finale", 大结局), left to
@@ -64,6 +67,7 @@ struct RoutingContext {
     self.utterance = utterance
     tokenSymbols = utterance.tokens.map { PhoneticKey(latinKey: $0.latinKey).symbols }
     heardKeys = HeardKeys(tokens: tokenSymbols)
+    possessives = Self.withoutPossessives(utterance, carrierKeys: vocabulary.carrierKeySet)
     carrierKeyCosts = Array(repeating: nil, count: vocabulary.carrierKeys.count)
     let appMatches = vocabulary.appNames.matches(
       in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
@@ -130,5 +134,34 @@ struct RoutingContext {
     qualifiersCount
       ? notCheapBefore[span.upperBound] - notCheapBefore[span.lowerBound]
       : notCheapOrQualifierBefore[span.upperBound] - notCheapOrQualifierBefore[span.lowerBound]
+  }
+
+  /// The utterance with each English possessive ("mark's", "john’s") that a carrier word of
+  /// the templates follows, or that ends the utterance, keyed as the name it belongs to
+  /// ("mark"), and which tokens those are; nil when it has none. Vocabulary entries are names,
+  /// not their possessives: "reply to mark's email" names Mark. A possessive followed by
+  /// other words may be part of a title ("Jamie Robertson's Handover").
+  ///
+  /// - Complexity: O(*n*) in the length of the utterance.
+  static func withoutPossessives(_ utterance: PreparedUtterance, carrierKeys: Set<[UInt8]>)
+    -> (utterance: PreparedUtterance, tokens: [Bool])?
+  {
+    var tokens = utterance.tokens
+    var possessive = [Bool](repeating: false, count: tokens.count)
+    for index in tokens.indices {
+      let token = tokens[index]
+      guard token.script == .latin, token.folded.hasSuffix("'s") || token.folded.hasSuffix("’s"),
+        token.latinKey.count > 2, token.latinKey.hasSuffix("s")
+      else { continue }
+      if index + 1 < tokens.count {
+        let next = PhoneticKey(latinKey: tokens[index + 1].latinKey).symbols
+        guard carrierKeys.contains(next) else { continue }
+      }
+      tokens[index].latinKey.removeLast()
+      tokens[index].folded.removeLast(2)
+      possessive[index] = true
+    }
+    guard possessive.contains(true) else { return nil }
+    return (PreparedUtterance(text: utterance.text, tokens: tokens), possessive)
   }
 }
