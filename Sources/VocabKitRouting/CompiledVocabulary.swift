@@ -25,10 +25,12 @@ public final class CompiledVocabulary: Sendable {
   /// Every app name, one entry per app (type = bundle identifier).
   public let appNames: MatchIndex
   let templates: [Template]
-  /// The distinct sound keys of the templates' carrier words, alone and said as one word with
-  /// the next (see ``Template/keyIndices``).
+  /// The distinct sound keys of the templates' carrier words (see ``Template/keyIndices``).
   let carrierKeys: [[UInt8]]
-  /// The same keys, for asking whether a word is one.
+  /// The distinct sound keys of the templates' carrier words said as one word with the next
+  /// ("play list" heard as "playlist").
+  let mergedCarrierKeys: [[UInt8]]
+  /// Both, for asking whether a word is one.
   let carrierKeySet: Set<[UInt8]>
   /// The learned intent model, trained from the templates when the vocabulary compiles.
   let intentModel: IntentModel
@@ -140,8 +142,8 @@ public final class CompiledVocabulary: Sendable {
         parameterShards[ShardKey(app: app, source: parameter.description)]?.isEmpty == false
       }
     }
-    carrierKeys = Self.indexCarrierKeys(of: &templates)
-    carrierKeySet = Set(carrierKeys)
+    (carrierKeys, mergedCarrierKeys) = Self.indexCarrierKeys(of: &templates)
+    carrierKeySet = Set(carrierKeys + mergedCarrierKeys)
     self.templates = templates
     shardList = shards.keys.sorted().map { ($0, shards[$0]!) }
     var seen = Set<ObjectIdentifier>()
@@ -395,28 +397,33 @@ public final class CompiledVocabulary: Sendable {
 }
 
 extension CompiledVocabulary {
-  /// Numbers the distinct sound keys of every template's carrier words, alone and merged with
-  /// the next word, and sets each template's ``Template/keyIndices``.
+  /// Numbers the distinct sound keys of every template's carrier words, and apart from them
+  /// those of each word said as one with the next, and sets each template's
+  /// ``Template/keyIndices``.
   ///
   /// - Complexity: O(*w* × *l*) for *w* carrier words of at most *l* symbols.
-  static func indexCarrierKeys(of templates: inout [Template]) -> [[UInt8]] {
-    var keys: [[UInt8]] = []
-    var indexOf: [[UInt8]: Int32] = [:]
-    func index(_ key: [UInt8]) -> Int32 {
-      if let index = indexOf[key] { return index }
-      let index = Int32(keys.count)
-      keys.append(key)
-      indexOf[key] = index
+  static func indexCarrierKeys(of templates: inout [Template]) -> (
+    alone: [[UInt8]], merged: [[UInt8]]
+  ) {
+    var keys: (alone: [[UInt8]], merged: [[UInt8]]) = ([], [])
+    var indexOf: (alone: [[UInt8]: Int32], merged: [[UInt8]: Int32]) = ([:], [:])
+    func index(_ key: [UInt8], _ list: inout [[UInt8]], _ indices: inout [[UInt8]: Int32]) -> Int32
+    {
+      if let index = indices[key] { return index }
+      let index = Int32(list.count)
+      list.append(key)
+      indices[key] = index
       return index
     }
     for t in templates.indices {
       let elements = templates[t].elements
       templates[t].keyIndices = elements.indices.map { e in
         guard case .word(let symbols, _) = elements[e] else { return (-1, -1) }
+        let alone = index(symbols, &keys.alone, &indexOf.alone)
         guard e + 1 < elements.count, case .word(let next, _) = elements[e + 1] else {
-          return (index(symbols), -1)
+          return (alone, -1)
         }
-        return (index(symbols), index(symbols + next))
+        return (alone, index(symbols + next, &keys.merged, &indexOf.merged))
       }
     }
     return keys

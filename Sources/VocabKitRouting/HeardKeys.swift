@@ -12,8 +12,12 @@ struct HeardKeys {
   private var weights: [Int32] = []
   private var symbolSets: [ErrorModel.SymbolSet] = []
 
+  /// The number of tokens: the first keys are theirs.
+  let tokenCount: Int
+
   /// The keys of `tokens`, then of each pair of adjacent tokens.
   init(tokens: [[UInt8]]) {
+    tokenCount = tokens.count
     for key in tokens { append(key) }
     for (first, second) in zip(tokens, tokens.dropFirst()) { append(first + second) }
   }
@@ -28,11 +32,12 @@ struct HeardKeys {
   /// The number of keys: 2*n* - 1 for *n* tokens.
   var count: Int { weights.count }
 
-  /// `word`'s cost against each key, in order (see ``wordCost(_:_:minimumSimilarity:)``).
+  /// `word`'s cost against each key in order, or with `tokensOnly` against each token's (see
+  /// ``wordCost(_:_:minimumSimilarity:)``).
   ///
   /// - Complexity: O(*k* × *l*²) for *k* keys of at most *l* symbols, much less when the keys
   ///   share few sounds with the word.
-  func costs(of word: [UInt8], minimumSimilarity: Double) -> [Double] {
+  func costs(of word: [UInt8], minimumSimilarity: Double, tokensOnly: Bool = false) -> [Double] {
     let spoken = Key(word)
     return Self.errorModel.indel.withUnsafeBufferPointer { indel in
       Self.errorModel.substitution.withUnsafeBufferPointer { substitution in
@@ -42,7 +47,7 @@ struct HeardKeys {
               let tables = Tables(
                 indel: indel, substitution: substitution, charges: charges,
                 weightGap: Self.weightGap)
-              return (0..<weights.count).map { index in
+              return (0..<(tokensOnly ? tokenCount : count)).map { index in
                 Self.wordCost(
                   word, spoken,
                   UnsafeBufferPointer(rebasing: symbols[starts[index]..<starts[index + 1]]),

@@ -22,7 +22,7 @@ extension RoutingContext {
     for e in elements.indices where keys[e].merged >= 0 {
       // Two words each said somewhere cost nothing alone: merging them can lower neither.
       guard alone[e] > 0 || alone[e + 1] > 0 else { continue }
-      merged[e] = (costs(ofKey: keys[e].merged).min() ?? .infinity) / 2
+      merged[e] = (mergedCosts(ofKey: keys[e].merged).min() ?? .infinity) / 2
     }
     var lowest = 0.0
     for e in elements.indices {
@@ -104,7 +104,7 @@ extension RoutingContext {
       slotCostsOf.append([])
       let keys = template.keyIndices[e]
       wordCostsOf.append(costs(ofKey: keys.alone))
-      mergedCostsOf.append(keys.merged >= 0 ? costs(ofKey: keys.merged) : [])
+      mergedCostsOf.append(keys.merged >= 0 ? mergedCosts(ofKey: keys.merged) : [])
     }
     for e in 0...k {
       for i in 0...n {
@@ -281,6 +281,18 @@ extension RoutingContext {
     let found = heardKeys.costs(
       of: vocabulary.carrierKeys[Int(index)], minimumSimilarity: costs.minimumWordSimilarity)
     carrierKeyCosts[Int(index)] = found
+    return found
+  }
+  /// The costs of the vocabulary's merged carrier key `index` (see ``Template/keyIndices``)
+  /// against every token, computed once an utterance.
+  ///
+  /// - Complexity: as ``costs(ofKey:)``, over the tokens alone.
+  mutating func mergedCosts(ofKey index: Int32) -> [Double] {
+    if let known = mergedKeyCosts[Int(index)] { return known }
+    let found = heardKeys.costs(
+      of: vocabulary.mergedCarrierKeys[Int(index)], minimumSimilarity: costs.minimumWordSimilarity,
+      tokensOnly: true)
+    mergedKeyCosts[Int(index)] = found
     return found
   }
 

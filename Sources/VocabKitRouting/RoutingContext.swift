@@ -52,6 +52,9 @@ struct RoutingContext {
   /// token (first n) and each pair of adjacent tokens (next n - 1), nil until needed:
   /// templates share most carrier words, so each is compared once an utterance.
   var carrierKeyCosts: [[Double]?]
+  /// Costs of the merged carrier keys (``CompiledVocabulary/mergedCarrierKeys``) against each
+  /// token: the alignment gives two carrier words one token, never two.
+  var mergedKeyCosts: [[Double]?]
   /// Each slot's costs over every span; see ``spanCosts(_:app:intent:boundMatches:takingBack:)``.
   var slotCostTables: [SlotCostKey: [Double]] = [:]
 
@@ -69,6 +72,7 @@ struct RoutingContext {
     heardKeys = HeardKeys(tokens: tokenSymbols)
     possessives = Self.withoutPossessives(utterance, carrierKeys: vocabulary.carrierKeySet)
     carrierKeyCosts = Array(repeating: nil, count: vocabulary.carrierKeys.count)
+    mergedKeyCosts = Array(repeating: nil, count: vocabulary.mergedCarrierKeys.count)
     let appMatches = vocabulary.appNames.matches(
       in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
     self.appMatches = appMatches

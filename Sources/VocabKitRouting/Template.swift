@@ -22,8 +22,9 @@ struct Template: Sendable {
   /// when the vocabulary is compiled, as it depends on which slots are bound.
   var evidence: Double = 1
   /// For each element, the index of its carrier word's sound key in
-  /// ``CompiledVocabulary/carrierKeys``, and of the key of it said as one word with the next
-  /// carrier word ("play list" heard as "playlist"); -1 for a slot, and for no next word. Set
+  /// ``CompiledVocabulary/carrierKeys``, and in ``CompiledVocabulary/mergedCarrierKeys`` of the
+  /// key of it said as one word with the next carrier word; -1 for a slot, and for no next
+  /// word. Set
   /// when the vocabulary is compiled, so that routing compares each key once an utterance
   /// without hashing it.
   var keyIndices: [(alone: Int32, merged: Int32)] = []
