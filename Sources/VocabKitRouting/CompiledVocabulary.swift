@@ -32,6 +32,9 @@ public final class CompiledVocabulary: Sendable {
   let mergedCarrierKeys: [[UInt8]]
   /// Both, for asking whether a word is one.
   let carrierKeySet: Set<[UInt8]>
+  /// The number of distinct (app, intent, parameter) slots of the templates (see
+  /// ``Template/slotIndices``).
+  let slotCount: Int
   /// The learned intent model, trained from the templates when the vocabulary compiles.
   let intentModel: IntentModel
   /// For each label of ``intentModel``, the indices of its templates.
@@ -144,6 +147,7 @@ public final class CompiledVocabulary: Sendable {
     }
     (carrierKeys, mergedCarrierKeys) = Self.indexCarrierKeys(of: &templates)
     carrierKeySet = Set(carrierKeys + mergedCarrierKeys)
+    slotCount = Self.indexSlots(of: &templates)
     self.templates = templates
     shardList = shards.keys.sorted().map { ($0, shards[$0]!) }
     var seen = Set<ObjectIdentifier>()
@@ -427,5 +431,28 @@ extension CompiledVocabulary {
       }
     }
     return keys
+  }
+}
+
+extension CompiledVocabulary {
+  /// Numbers the distinct (app, intent, parameter) slots of the templates, sets each
+  /// template's ``Template/slotIndices``, and returns how many there are.
+  ///
+  /// - Complexity: O(*e*) for *e* template elements.
+  static func indexSlots(of templates: inout [Template]) -> Int {
+    var indexOf: [AppParameter: Int32] = [:]
+    for t in templates.indices {
+      let template = templates[t]
+      templates[t].slotIndices = template.elements.map { element in
+        guard case .slot(let name) = element else { return -1 }
+        let slot = AppParameter(
+          app: template.app, parameter: ParameterName(intent: template.intent, parameter: name))
+        if let index = indexOf[slot] { return index }
+        let index = Int32(indexOf.count)
+        indexOf[slot] = index
+        return index
+      }
+    }
+    return indexOf.count
   }
 }

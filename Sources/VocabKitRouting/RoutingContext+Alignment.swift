@@ -4,8 +4,8 @@ import VocabKitVocabulary
 
 extension RoutingContext {
   /// An upper bound on ``align(_:)``'s score, from each carrier word's cheapest match
-  /// anywhere in the utterance (slots and extra tokens counted as free): templates whose
-  /// bound is below the best score found need no alignment.
+  /// anywhere in the utterance and each slot's cheapest span (extra tokens counted as free):
+  /// templates whose bound is below the best score found need no alignment.
   ///
   /// - Complexity: O(*k* × *n*) for *k* elements over *n* tokens; the word costs are shared
   ///   with ``align(_:)``.
@@ -26,8 +26,10 @@ extension RoutingContext {
     }
     var lowest = 0.0
     for e in elements.indices {
-      guard case .word = elements[e] else { continue }
-      lowest += min(alone[e], merged[e], e > 0 ? merged[e - 1] : .infinity)
+      switch elements[e] {
+      case .word: lowest += min(alone[e], merged[e], e > 0 ? merged[e - 1] : .infinity)
+      case .slot(let name): lowest += leastSlotCost(name, in: template, at: e)
+      }
     }
     let units = Double(max(elements.count, 1))
     // A little slack for rounding: the alignment sums the same costs in another order.
@@ -93,8 +95,8 @@ extension RoutingContext {
         if case .slot(let name) = elements[e] {
           slotCostsOf.append(
             spanCosts(
-              name, app: template.app, intent: template.intent, boundMatches: slotMatchesOf[e],
-              takingBack: takingBack))
+              name, app: template.app, boundMatches: slotMatchesOf[e],
+              slot: template.slotIndices[e], takingBack: takingBack))
         } else {
           slotCostsOf.append([])
         }
@@ -242,17 +244,15 @@ extension RoutingContext {
   }
 
   /// A slot's cost over every span `i..<j` of at most ``RoutingCosts/longestSlot`` tokens, at
-  /// `i × longestSlot + (j - i - 1)`, cached per app, intent and slot: templates of an intent
-  /// share their slots.
+  /// `i × longestSlot + (j - i - 1)`, cached per app, intent and slot (`slot`, one of
+  /// ``Template/slotIndices``): templates of an intent share their slots.
   ///
   /// - Complexity: O(*n* × *l* × *m*) for *n* tokens, spans of at most *l* tokens and *m*
   ///   vocabulary matches of the slot.
   mutating func spanCosts(
-    _ name: String, app: String, intent: String, boundMatches: SlotMatches?, takingBack: Bool
+    _ name: String, app: String, boundMatches: SlotMatches?, slot: Int32, takingBack: Bool
   ) -> [Double] {
-    let key = SlotCostKey(
-      slot: AppParameter(app: app, parameter: ParameterName(intent: intent, parameter: name)),
-      takingBack: takingBack)
+    let key = 2 * Int(slot) + (takingBack ? 1 : 0)
     if let cached = slotCostTables[key] { return cached }
     let n = utterance.tokens.count
     let longest = costs.longestSlot
@@ -265,6 +265,34 @@ extension RoutingContext {
     }
     slotCostTables[key] = table
     return table
+  }
+
+  /// The least slot `name`, element `element` of `template`, costs in any alignment: left
+  /// empty, or over its cheapest span (a bound slot that nothing in the utterance matches
+  /// costs at least ``RoutingCosts/emptySlot``). ``align(_:takingBack:)`` never charges it
+  /// less: taking a match back only lowers a span's cost.
+  ///
+  /// - Complexity: O(*n* × 64) for *n* tokens, once per slot of an app's intent.
+  mutating func leastSlotCost(_ name: String, in template: Template, at element: Int) -> Double {
+    let slot = template.slotIndices[element]
+    if let known = leastSlotCosts[Int(slot)] { return known }
+    let parameter = ParameterName(intent: template.intent, parameter: name)
+    var boundMatches: SlotMatches? = nil
+    if name != ParameterName.applicationName,
+      vocabulary.isBound(app: template.app, parameter: parameter)
+    {
+      boundMatches = matches(app: template.app, parameter: parameter)
+    }
+    let table = spanCosts(
+      name, app: template.app, boundMatches: boundMatches, slot: slot, takingBack: true)
+    let n = utterance.tokens.count
+    let longest = costs.longestSlot
+    var least = costs.emptySlot
+    for i in 0..<n {
+      for j in (i + 1)...min(n, i + longest) { least = min(least, table[i * longest + j - i - 1]) }
+    }
+    leastSlotCosts[Int(slot)] = least
+    return least
   }
 
   func extraCost(_ token: Int) -> Double {

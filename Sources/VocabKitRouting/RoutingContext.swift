@@ -55,14 +55,11 @@ struct RoutingContext {
   /// Costs of the merged carrier keys (``CompiledVocabulary/mergedCarrierKeys``) against each
   /// token: the alignment gives two carrier words one token, never two.
   var mergedKeyCosts: [[Double]?]
-  /// Each slot's costs over every span; see ``spanCosts(_:app:intent:boundMatches:takingBack:)``.
-  var slotCostTables: [SlotCostKey: [Double]] = [:]
-
-  /// A slot's cost table is per app, intent and slot, with or without matches taken back.
-  struct SlotCostKey: Hashable {
-    var slot: AppParameter
-    var takingBack: Bool
-  }
+  /// Each slot's costs over every span, by ``Template/slotIndices`` × 2, plus 1 with matches
+  /// taken back; see ``spanCosts(_:app:boundMatches:slot:takingBack:)``.
+  var slotCostTables: [[Double]?]
+  /// Each slot's least cost, by ``Template/slotIndices``; see ``leastSlotCost(_:in:at:)``.
+  var leastSlotCosts: [Double?]
 
   init(vocabulary: CompiledVocabulary, policy: ResolutionPolicy, utterance: PreparedUtterance) {
     self.vocabulary = vocabulary
@@ -73,6 +70,8 @@ struct RoutingContext {
     possessives = Self.withoutPossessives(utterance, carrierKeys: vocabulary.carrierKeySet)
     carrierKeyCosts = Array(repeating: nil, count: vocabulary.carrierKeys.count)
     mergedKeyCosts = Array(repeating: nil, count: vocabulary.mergedCarrierKeys.count)
+    slotCostTables = Array(repeating: nil, count: 2 * vocabulary.slotCount)
+    leastSlotCosts = Array(repeating: nil, count: vocabulary.slotCount)
     let appMatches = vocabulary.appNames.matches(
       in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
     self.appMatches = appMatches

@@ -28,6 +28,11 @@ struct Template: Sendable {
   /// when the vocabulary is compiled, so that routing compares each key once an utterance
   /// without hashing it.
   var keyIndices: [(alone: Int32, merged: Int32)] = []
+  /// For each element, the index of its slot among the distinct (app, intent, parameter)
+  /// slots of the vocabulary's templates (``CompiledVocabulary/slotCount``); -1 for a carrier
+  /// word. Set when the vocabulary is compiled: an utterance keeps each slot's costs in an
+  /// array, shared by the intent's templates.
+  var slotIndices: [Int32] = []
 
   var literalCount: Int {
     elements.reduce(0) {
