@@ -77,17 +77,12 @@ package struct ErrorModel: Sendable, Hashable {
   /// - Complexity: O(*m* × *n*), less when the keys are far apart.
   package func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int32) -> Int32 {
     a.withUnsafeBufferPointer { a in
-      b.withUnsafeBufferPointer { b in distance(a, b, atMost: limit) }
-    }
-  }
-
-  /// The same distance, of keys in memory the caller holds.
-  package func distance(
-    _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, atMost limit: Int32
-  ) -> Int32 {
-    indel.withUnsafeBufferPointer { indel in
-      substitution.withUnsafeBufferPointer { substitution in
-        Self.distance(a, b, atMost: limit, indel: indel, substitution: substitution)
+      b.withUnsafeBufferPointer { b in
+        indel.withUnsafeBufferPointer { indel in
+          substitution.withUnsafeBufferPointer { substitution in
+            Self.distance(a, b, atMost: limit, indel: indel, substitution: substitution)
+          }
+        }
       }
     }
   }

@@ -77,29 +77,15 @@ extension RoutingContext {
     var slotMatchesOf: [SlotMatches?] = []
     var slotCostsOf: [[Double]] = []
     for e in 0..<k {
-      guard case .word = elements[e] else {
+      if case .slot(let name) = elements[e] {
         wordCostsOf.append([])
         mergedCostsOf.append([])
-        if case .slot(let name) = elements[e], name != ParameterName.applicationName {
-          let parameter = ParameterName(intent: template.intent, parameter: name)
-          if vocabulary.isBound(app: template.app, parameter: parameter) {
-            var found = matches(app: template.app, parameter: parameter)
-            if !takingBack { found.explainedAway = [] }
-            slotMatchesOf.append(found)
-          } else {
-            slotMatchesOf.append(nil)
-          }
-        } else {
-          slotMatchesOf.append(nil)
-        }
-        if case .slot(let name) = elements[e] {
-          slotCostsOf.append(
-            spanCosts(
-              name, app: template.app, boundMatches: slotMatchesOf[e],
-              slot: template.slotIndices[e], takingBack: takingBack))
-        } else {
-          slotCostsOf.append([])
-        }
+        let found = boundMatches(name, of: template, takingBack: takingBack)
+        slotMatchesOf.append(found)
+        slotCostsOf.append(
+          spanCosts(
+            name, app: template.app, boundMatches: found, slot: template.slotIndices[e],
+            takingBack: takingBack))
         continue
       }
       slotMatchesOf.append(nil)
@@ -276,15 +262,9 @@ extension RoutingContext {
   mutating func leastSlotCost(_ name: String, in template: Template, at element: Int) -> Double {
     let slot = template.slotIndices[element]
     if let known = leastSlotCosts[Int(slot)] { return known }
-    let parameter = ParameterName(intent: template.intent, parameter: name)
-    var boundMatches: SlotMatches? = nil
-    if name != ParameterName.applicationName,
-      vocabulary.isBound(app: template.app, parameter: parameter)
-    {
-      boundMatches = matches(app: template.app, parameter: parameter)
-    }
     let table = spanCosts(
-      name, app: template.app, boundMatches: boundMatches, slot: slot, takingBack: true)
+      name, app: template.app, boundMatches: boundMatches(name, of: template, takingBack: true),
+      slot: slot, takingBack: true)
     let n = utterance.tokens.count
     let longest = costs.longestSlot
     var least = costs.emptySlot
@@ -293,6 +273,20 @@ extension RoutingContext {
     }
     leastSlotCosts[Int(slot)] = least
     return least
+  }
+
+  /// The vocabulary matches slot `name` of `template` may hold, with those explained away
+  /// when `takingBack`; nil for a free-text slot and the app's name.
+  mutating func boundMatches(_ name: String, of template: Template, takingBack: Bool)
+    -> SlotMatches?
+  {
+    let parameter = ParameterName(intent: template.intent, parameter: name)
+    guard name != ParameterName.applicationName,
+      vocabulary.isBound(app: template.app, parameter: parameter)
+    else { return nil }
+    var found = matches(app: template.app, parameter: parameter)
+    if !takingBack { found.explainedAway = [] }
+    return found
   }
 
   func extraCost(_ token: Int) -> Double {
@@ -311,6 +305,7 @@ extension RoutingContext {
     carrierKeyCosts[Int(index)] = found
     return found
   }
+
   /// The costs of the vocabulary's merged carrier key `index` (see ``Template/keyIndices``)
   /// against every token, computed once an utterance.
   ///

@@ -27,13 +27,13 @@ struct RoutingContext {
   let utterance: PreparedUtterance
   let tokenSymbols: [[UInt8]]
   /// Each token's sound key, then each pair of adjacent tokens' said as one word: every
-  /// carrier word is compared with each (see ``costs(of:)``).
+  /// carrier word is compared with each (see ``costs(ofKey:)``).
   let heardKeys: HeardKeys
   /// Tokens that name an app or are fillers: extra words that cost (almost) nothing.
   let cheapTokens: [Bool]
   let appMatches: [Match]
   /// The utterance with each English possessive keyed as the name it belongs to, and which
-  /// tokens those are; nil when it has none (see ``withoutPossessives(_:)``).
+  /// tokens those are; nil when it has none (see ``withoutPossessives(_:carrierKeys:)``).
   let possessives: (utterance: PreparedUtterance, tokens: [Bool])?
   /// The app the utterance names, if one is named clearly.
   let namedApp: String?

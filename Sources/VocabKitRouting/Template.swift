@@ -24,9 +24,8 @@ struct Template: Sendable {
   /// For each element, the index of its carrier word's sound key in
   /// ``CompiledVocabulary/carrierKeys``, and in ``CompiledVocabulary/mergedCarrierKeys`` of the
   /// key of it said as one word with the next carrier word; -1 for a slot, and for no next
-  /// word. Set
-  /// when the vocabulary is compiled, so that routing compares each key once an utterance
-  /// without hashing it.
+  /// word. Set when the vocabulary is compiled, so that routing compares each key once an
+  /// utterance without hashing it.
   var keyIndices: [(alone: Int32, merged: Int32)] = []
   /// For each element, the index of its slot among the distinct (app, intent, parameter)
   /// slots of the vocabulary's templates (``CompiledVocabulary/slotCount``); -1 for a carrier
