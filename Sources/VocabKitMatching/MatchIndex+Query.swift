@@ -180,13 +180,18 @@ extension MatchIndex {
       // phrase the recognizer got right, with errors in the other words that kept the whole
       // phrase from the lookups; the whole phrase is verified around it.
       func complete() {
+        let completions = partials.compactMap { partial in
+          partial.score >= bestScore - MatcherTuning.completionMargin
+            && !isInsideExactPhrase(partial.start..<partial.end)
+            ? completion(
+              of: partial, utterance, window: window, needsOtherWords: takesShortcuts) : nil
+        }
         verifyEach(
-          partials.compactMap { partial in
-            partial.score >= bestScore - MatcherTuning.completionMargin
-              && !isInsideExactPhrase(partial.start..<partial.end)
-              ? completion(
-                of: partial, utterance, window: window, needsOtherWords: takesShortcuts) : nil
-          }, widening: true)
+          takesShortcuts
+            ? closestCompletions(
+              completions, utterance, limit: MatcherTuning.maximumCompletions)
+            : completions,
+          widening: true)
         partials.removeAll()
       }
       complete()

@@ -36,6 +36,10 @@ package enum MatcherTuning {
   /// How far below the best match so far a word may score and still be completed: lower
   /// saves time and loses phrases.
   package static let completionMargin = 0.25
+  /// The most whole phrases completed at once, those whose sounds the utterance holds most
+  /// of first: a first name said right in a directory where hundreds share it would align
+  /// every one of their full names.
+  package static let maximumCompletions = 32
 
   // MARK: Search stages
 
