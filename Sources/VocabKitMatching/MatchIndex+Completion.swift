@@ -15,56 +15,69 @@ extension MatchIndex {
     limit: Int
   ) -> [(key: Int32, window: Range<Int>)] {
     guard completions.count > limit else { return completions }
-    var bounds: [(bound: Double, index: Int)] = []
-    bounds.reserveCapacity(completions.count)
+    // The best `limit` so far, by bound (descending) then given order: a later completion
+    // enters only above the last, so ties keep the earlier one.
+    var best: [(bound: Double, index: Int)] = []
+    best.reserveCapacity(limit + 1)
     PhoneticKey.withCostTables { indel, substitution in
       tables.symbols.withUnsafeBufferPointer { keySymbols in
         tables.latin.withUnsafeBufferPointer { keyLatin in
           CompletionBound.withScratch(utterance, indel: indel, substitution: substitution) {
             bound in
-            // Completions of one window share its sounds' costs.
-            let byWindow = completions.indices.sorted {
-              let (a, b) = (completions[$0].window, completions[$1].window)
-              return (a.lowerBound, a.upperBound, $0) < (b.lowerBound, b.upperBound, $1)
-            }
+            // Completions of one window share its sounds' costs (the window is prepared again
+            // only when it changes: the completions of one word come together).
             var window: Range<Int>? = nil
-            for index in byWindow {
-              let completion = completions[index]
+            for (index, completion) in completions.enumerated() {
               if completion.window != window {
                 window = completion.window
                 bound.prepare(window: completion.window)
               }
               let key = Int(completion.key)
-              let score = bound.score(
-                key: UnsafeBufferPointer(rebasing: keySymbols[symbolRange(ofKey: key)]),
-                latin: UnsafeBufferPointer(rebasing: keyLatin[latinRange(ofKey: key)]),
-                in: completion.window)
-              bounds.append((score * Double(weight(ofKey: key)), index))
+              let symbols = UnsafeBufferPointer(rebasing: keySymbols[symbolRange(ofKey: key)])
+              let latin = UnsafeBufferPointer(rebasing: keyLatin[latinRange(ofKey: key)])
+              let weight = Double(weight(ofKey: key))
+              // The whole window's bound is above every span's, and costs a pass over the key.
+              if best.count == limit,
+                bound.windowScore(key: symbols, latin: latin) * weight <= best[limit - 1].bound
+              {
+                continue
+              }
+              let score = bound.score(key: symbols, latin: latin, in: completion.window) * weight
+              guard best.count < limit || score > best[limit - 1].bound else { continue }
+              var place = best.count
+              while place > 0, best[place - 1].bound < score { place -= 1 }
+              best.insert((score, index), at: place)
+              if best.count > limit { best.removeLast() }
             }
           }
         }
       }
     }
-    bounds.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
-    return bounds.prefix(limit).map(\.index).sorted().map { completions[$0] }
+    return best.map(\.index).sorted().map { completions[$0] }
   }
 }
 
 extension MatchIndex {
-  /// ``CompletionBound`` of key `key` in `window`, times the key's weight: at least
-  /// ``verify(key:_:window:soundingExactly:latinMasks:)``'s score there. One key at a time,
-  /// for tests.
-  func boundOfScore(key: Int, in window: Range<Int>, _ utterance: PreparedUtterance) -> Double {
+  /// ``CompletionBound/score(key:latin:in:)`` and ``CompletionBound/windowScore(key:latin:)``
+  /// of key `key` in `window`, times the key's weight: each at least
+  /// ``verify(key:_:window:soundingExactly:latinMasks:)``'s score there, the second at least
+  /// the first. One key at a time, for tests.
+  func boundsOfScore(key: Int, in window: Range<Int>, _ utterance: PreparedUtterance) -> (
+    spans: Double, window: Double
+  ) {
     PhoneticKey.withCostTables { indel, substitution in
       tables.symbols.withUnsafeBufferPointer { keySymbols in
         tables.latin.withUnsafeBufferPointer { keyLatin in
           CompletionBound.withScratch(utterance, indel: indel, substitution: substitution) {
             bound in
             bound.prepare(window: window)
-            return bound.score(
-              key: UnsafeBufferPointer(rebasing: keySymbols[symbolRange(ofKey: key)]),
-              latin: UnsafeBufferPointer(rebasing: keyLatin[latinRange(ofKey: key)]),
-              in: window) * Double(weight(ofKey: key))
+            let symbols = UnsafeBufferPointer(rebasing: keySymbols[symbolRange(ofKey: key)])
+            let latin = UnsafeBufferPointer(rebasing: keyLatin[latinRange(ofKey: key)])
+            let weight = Double(weight(ofKey: key))
+            return (
+              bound.score(key: symbols, latin: latin, in: window) * weight,
+              bound.windowScore(key: symbols, latin: latin) * weight
+            )
           }
         }
       }
@@ -96,8 +109,16 @@ struct CompletionBound {
   let leastKey: UnsafeMutablePointer<Int32>
   let keyLetters: UnsafeMutablePointer<Int32>
   let spanLetters: UnsafeMutablePointer<Int32>
-  /// The distinct sounds of the window (128).
+  /// The prepared window's count of each sound (128) and letter (256).
+  let windowCounts: UnsafeMutablePointer<Int32>
+  let windowLetterCounts: UnsafeMutablePointer<Int32>
+  /// Each sound's least cost when the key has no more of it (see ``leastTextCosts``).
+  let leastText: UnsafeMutablePointer<Int32>
+  /// The distinct sounds (128) and letters (256) of the prepared window, and their counts.
   let windowSounds: UnsafeMutablePointer<Int32>
+  let windowLetters: UnsafeMutablePointer<Int32>
+  /// The prepared window's distinct sounds, distinct letters, weight and letters.
+  let windowSizes: UnsafeMutablePointer<Int32>
 
   /// Calls `body` with a bound over `utterance` whose scratch lives for the call.
   static func withScratch<Result>(
@@ -110,17 +131,21 @@ struct CompletionBound {
           utterance.tokenOfSymbol.withUnsafeBufferPointer { tokenOfSymbol in
             utterance.latinBytes.withUnsafeBufferPointer { latinBytes in
               utterance.latinBounds.withUnsafeBufferPointer { latinBounds in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * 128 + 2 * 256) {
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * 128 + 4 * 256 + 4) {
                   scratch in
                   let base = scratch.baseAddress!
                   base.initialize(repeating: 0, count: scratch.count)
+                  for symbol in 0..<128 { base[1024 + symbol] = Self.leastTextCosts[symbol] }
                   return body(
                     CompletionBound(
                       symbols: symbols, startsToken: startsToken, endsToken: endsToken,
                       tokenOfSymbol: tokenOfSymbol, latinBytes: latinBytes,
                       latinBounds: latinBounds, indel: indel, substitution: substitution,
                       keyCounts: base, spanCounts: base + 128, leastKey: base + 256,
-                      keyLetters: base + 512, spanLetters: base + 768, windowSounds: base + 384))
+                      keyLetters: base + 512, spanLetters: base + 768,
+                      windowCounts: base + 1408, windowLetterCounts: base + 1536,
+                      leastText: base + 1024, windowSounds: base + 384,
+                      windowLetters: base + 1152, windowSizes: base + 1792))
                 }
               }
             }
@@ -136,24 +161,69 @@ struct CompletionBound {
   ///
   /// - Complexity: O(*w* + 128 × *a*) for a window of *w* symbols and *a* distinct sounds.
   func prepare(window: Range<Int>) {
+    // The window prepared before leaves its counts.
+    for sound in 0..<Int(windowSizes[0]) { windowCounts[Int(windowSounds[sound])] = 0 }
+    for letter in 0..<Int(windowSizes[1]) { windowLetterCounts[Int(windowLetters[letter])] = 0 }
     var windowSoundCount = 0
-    for symbol in 0..<128 { spanCounts[symbol] = 0 }
+    var windowWeight: Int32 = 0
     for position in window {
       let symbol = Int(symbols[position] & 0x7F)
-      if spanCounts[symbol] == 0 {
-        spanCounts[symbol] = 1
+      if windowCounts[symbol] == 0 {
         windowSounds[windowSoundCount] = Int32(symbol)
         windowSoundCount += 1
       }
+      windowCounts[symbol] += 1
+      windowWeight += indel[symbol]
     }
+    var windowLetterCount = 0
+    let tokens = Int(tokenOfSymbol[window.lowerBound])...Int(tokenOfSymbol[window.upperBound - 1])
+    let letters = Int(latinBounds[tokens.lowerBound])..<Int(latinBounds[tokens.upperBound + 1])
+    for index in letters {
+      let letter = Int(latinBytes[index])
+      if windowLetterCounts[letter] == 0 {
+        windowLetters[windowLetterCount] = Int32(letter)
+        windowLetterCount += 1
+      }
+      windowLetterCounts[letter] += 1
+    }
+    windowSizes[0] = Int32(windowSoundCount)
+    windowSizes[1] = Int32(windowLetterCount)
+    windowSizes[2] = windowWeight
+    windowSizes[3] = Int32(letters.count)
     for symbol in 0..<128 {
-      spanCounts[symbol] = 0
       var cost = indel[symbol]
       for w in 0..<windowSoundCount where Int(windowSounds[w]) != symbol {
         cost = min(cost, substitution[symbol << 7 | Int(windowSounds[w])])
       }
       leastKey[symbol] = cost
     }
+  }
+
+  /// A looser bound than ``score(key:latin:in:)``, in one pass over the key: its sounds and
+  /// letters that the whole prepared window lacks. Every span holds at most the window's,
+  /// and weighs at most as much.
+  ///
+  /// - Complexity: O(*m*) for a key of *m* symbols.
+  func windowScore(key: UnsafeBufferPointer<UInt8>, latin: UnsafeBufferPointer<UInt8>) -> Double {
+    var keyWeight: Int32 = 0
+    var keyExcess: Int32 = 0
+    for symbol in key {
+      let symbol = Int(symbol & 0x7F)
+      keyCounts[symbol] += 1
+      keyWeight += indel[symbol]
+      if keyCounts[symbol] > windowCounts[symbol] { keyExcess += leastKey[symbol] }
+    }
+    var letterExcess = 0
+    for letter in latin {
+      let letter = Int(letter)
+      keyLetters[letter] += 1
+      if keyLetters[letter] > windowLetterCounts[letter] { letterExcess += 1 }
+    }
+    for symbol in key { keyCounts[Int(symbol & 0x7F)] = 0 }
+    for letter in latin { keyLetters[Int(letter)] = 0 }
+    let phonetic = 1 - Double(keyExcess) / Double(max(keyWeight, windowSizes[2], 1))
+    let letters = 1 - Double(letterExcess) / Double(max(latin.count, Int(windowSizes[3]), 1))
+    return 0.6 * max(phonetic, 0) + 0.4 * letters
   }
 
   /// The bound of the key with sound symbols `key` and Latin letters `latin` in `window`
@@ -175,7 +245,6 @@ struct CompletionBound {
       keyExcessAll += leastKey[symbol]
     }
     for letter in latin { keyLetters[Int(letter)] += 1 }
-    let leastText = Self.leastText
     var best = 0.0
     for start in window where startsToken[start] {
       var keyExcess = keyExcessAll
@@ -215,15 +284,8 @@ struct CompletionBound {
         best = max(best, 0.6 * max(phonetic, 0) + 0.4 * letters)
       }
       // Clear the span's counts for the next start.
-      for position in start..<window.upperBound {
-        spanCounts[Int(symbols[position] & 0x7F)] = 0
-        if position == start || startsToken[position] {
-          let token = Int(tokenOfSymbol[position])
-          for index in Int(latinBounds[token])..<Int(latinBounds[token + 1]) {
-            spanLetters[Int(latinBytes[index])] = 0
-          }
-        }
-      }
+      for sound in 0..<Int(windowSizes[0]) { spanCounts[Int(windowSounds[sound])] = 0 }
+      for letter in 0..<Int(windowSizes[1]) { spanLetters[Int(windowLetters[letter])] = 0 }
     }
     for symbol in key { keyCounts[Int(symbol & 0x7F)] = 0 }
     for letter in latin { keyLetters[Int(letter)] = 0 }
@@ -232,7 +294,7 @@ struct CompletionBound {
 
   /// Each sound's least cost when the key has no more of it: its indel, or its substitution
   /// by any other sound.
-  static let leastText: [Int32] = PhoneticKey.withCostTables { indel, substitution in
+  static let leastTextCosts: [Int32] = PhoneticKey.withCostTables { indel, substitution in
     (0..<128).map { symbol in
       var cost = indel[symbol]
       for other in 0..<128 where other != symbol {

@@ -30,7 +30,8 @@ import VocabKitSupport
     return String(letters)
   }
 
-  /// No key's verified score in any token-aligned window exceeds its bound times its weight.
+  /// No key's verified score in any token-aligned window exceeds its bound times its weight,
+  /// nor that bound the whole window's.
   @Test func theBoundNeverFallsBelowTheVerifiedScore() throws {
     var random = SplitMix64(seed: 71)
     let normalizer = try Normalizer.shared
@@ -63,8 +64,9 @@ import VocabKitSupport
               key: Int32(key), utterance, window: window, soundingExactly: false,
               latinMasks: masks)
           else { continue }
-          let bound = index.boundOfScore(key: key, in: window, utterance)
-          #expect(bound + 1e-9 >= scored.score, "key \(key) in '\(text)' \(window)")
+          let bounds = index.boundsOfScore(key: key, in: window, utterance)
+          #expect(bounds.spans + 1e-9 >= scored.score, "key \(key) in '\(text)' \(window)")
+          #expect(bounds.window + 1e-9 >= bounds.spans, "key \(key) in '\(text)' \(window)")
           checked += 1
         }
       }
