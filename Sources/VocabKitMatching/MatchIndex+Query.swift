@@ -218,18 +218,23 @@ extension MatchIndex {
       }
       complete()
       for place in best.indices { best[place].wholePhraseScore = max(0, wholeScores[place]) }
-      let ranked = best.filter { $0.score >= cutoff }.sorted { a, b in
-        if a.score != b.score { return a.score > b.score }
-        if a.wholePhraseScore != b.wholePhraseScore {
-          return a.wholePhraseScore > b.wholePhraseScore
+      // Each match with its entry's priority, read once: in a crowded directory most
+      // matches tie on score, and the comparisons would read it again and again.
+      var kept: [(match: Scored, priority: Int)] = []
+      kept.reserveCapacity(best.count)
+      for match in best where match.score >= cutoff {
+        kept.append((match, entries[tables.keyEntry[Int(match.key)]].priority))
+      }
+      kept.sort { a, b in
+        if a.match.score != b.match.score { return a.match.score > b.match.score }
+        if a.match.wholePhraseScore != b.match.wholePhraseScore {
+          return a.match.wholePhraseScore > b.match.wholePhraseScore
         }
-        let priorityA = entries[tables.keyEntry[Int(a.key)]].priority
-        let priorityB = entries[tables.keyEntry[Int(b.key)]].priority
-        if priorityA != priorityB { return priorityA < priorityB }
-        return a.key < b.key
+        if a.priority != b.priority { return a.priority < b.priority }
+        return a.match.key < b.match.key
       }
       scratch.bestOfEntries = best
-      return ranked
+      return kept.map(\.match)
     }
   }
 
