@@ -10,7 +10,8 @@ extension RoutingContext {
   /// Matches are taken best first, at least ``RoutingCosts/spottedSlotScore`` and of a whole
   /// phrase (no template word stands beside them, so "rock" alone is not "We Will Rock You");
   /// each word is used once, never a carrier word the template matched, a filler, an app's
-  /// name or a word of another bound slot.
+  /// name or a word of another bound slot. A match explained away by longer ones is taken
+  /// back when each of those takes such a word.
   ///
   /// - Complexity: O(*p* × *m* log *m*) for *p* parameters of *m* matches each, plus their
   ///   matches' lookup (cached per utterance).
@@ -34,8 +35,18 @@ extension RoutingContext {
     }
     var found: [(parameter: ParameterName, match: Match)] = []
     for parameter in parameters where !filled.contains(parameter.parameter) {
-      for match in matches(app: template.app, parameter: parameter).kept
+      let slotMatches = matches(app: template.app, parameter: parameter)
+      for match in slotMatches.kept
       where match.score >= costs.spottedSlotScore && match.components.coverage >= 1 {
+        found.append((parameter, match))
+      }
+      // A match explained away only by matches that take a word the template used is taken
+      // back, as in alignment: "are eggs on my shopping list" says the list Shopping, though
+      // Shopping List sounds longer, when the template's own "list" is that word.
+      for (match, explainers) in slotMatches.explainedAway
+      where match.score >= costs.spottedSlotScore && match.components.coverage >= 1
+        && explainers.allSatisfy({ $0.contains(where: { used[$0] }) })
+      {
         found.append((parameter, match))
       }
     }

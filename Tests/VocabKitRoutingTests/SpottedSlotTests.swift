@@ -62,6 +62,34 @@ import VocabKitVocabulary
     #expect(result.slots.count == 2)
   }
 
+  /// A list whose name ends in the template's own word: "shopping list" sounds like the
+  /// list Shopping List, but the template already said "list", so the list is Shopping; and
+  /// where no template word takes it, Shopping List stands.
+  @Test func aMatchExplainedAwayByTheTemplatesWordIsTakenBack() throws {
+    let intent = "show_list"
+    let app = App(
+      bundleIdentifier: "com.example.lists", folder: "Lists.app", name: "Lists",
+      names: [AppName(text: "Lists", kind: .bundleName)],
+      intents: [
+        Intent(
+          name: intent,
+          examples: StandardPhrasingTests.examples([
+            "show me ${list_name}", "what is on my list",
+          ]))
+      ],
+      parameterVocabularies: [
+        ParameterName(intent: intent, parameter: "list_name"): StandardPhrasingTests.items(
+          ["Shopping", "Shopping List"], kind: "list")
+      ])
+    let router = Router(
+      vocabulary: try CompiledVocabulary(registry: VocabularyRegistry(apps: [app])))
+    let said = try router.route("what is on my shopping list")
+    #expect(said.template == "what is on my list")
+    #expect(said.slot("list_name")?.value == "list.shopping")
+    let named = try router.route("show me shopping list")
+    #expect(named.slot("list_name")?.value == "list.shopping-list")
+  }
+
   /// Words outside the slot do not tell tied names apart: "saying" is the template's word,
   /// though "alex saying" sounds a little like Alex Chen.
   @Test func tiedNamesAreToldApartOnlyByTheSlotsOwnWords() throws {
