@@ -20,7 +20,9 @@ enum Table {
 
   /// Terminal columns: East Asian wide characters take two, combining marks none.
   static func width(_ text: String) -> Int {
-    text.unicodeScalars.reduce(0) { total, scalar in
+    // Printable ASCII, nearly every cell, is a column a byte: no property lookups.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    return text.unicodeScalars.reduce(0) { total, scalar in
       let value = scalar.value
       if scalar.properties.generalCategory == .nonspacingMark
         || scalar.properties.generalCategory == .format
