@@ -1,33 +1,39 @@
 import VocabKitNormalization
 
 extension MatchIndex {
-  /// The `limit` completions (whole keys, each with its window) that can score best, in
-  /// their given order; all of them when there are no more than `limit`.
+  /// The completions (whole keys, each with a window) of the `limit` keys that can score
+  /// best, in their given order; all of them when they name no more than `limit` keys.
   ///
   /// A first name said right in a crowded directory ("sheila gibzon", with hundreds of
-  /// Sheilas) would otherwise align every Sheila's full name. Completions are ranked by an
-  /// upper bound on their score (see ``CompletionBound``), ties in their given order.
+  /// Sheilas) would otherwise align every Sheila's full name. Keys are ranked by an upper
+  /// bound on their score (see ``CompletionBound``), the best of their windows when a key is
+  /// completed from two of its words; ties go to the key whose best bound came first.
   ///
-  /// - Complexity: O(*c* × (*m* × *a* + *w*²) + *c* log *c*) for *c* completions of keys of
-  ///   at most *m* symbols, windows of at most *w* symbols and *a* distinct sounds.
+  /// - Complexity: O(*c* × (*m* + *w*² + *l*) + *p* × (*w* + 128 × *a*)) for *c* completions
+  ///   of keys of at most *m* symbols, windows of at most *w* symbols and *a* distinct sounds,
+  ///   *p* changes of window from one completion to the next, and *l* = `limit`.
   func closestCompletions(
     _ completions: [(key: Int32, window: Range<Int>)], _ utterance: PreparedUtterance,
     limit: Int
   ) -> [(key: Int32, window: Range<Int>)] {
+    guard limit > 0 else { return [] }
     guard completions.count > limit else { return completions }
-    // The best `limit` so far, by bound (descending) then given order: a later completion
-    // enters only above the last, so ties keep the earlier one.
-    var best: [(bound: Double, index: Int)] = []
+    // The best `limit` keys so far, by bound (descending) then the completion that gave it:
+    // a key enters only ahead of the last kept.
+    var best: [(bound: Double, first: Int, key: Int32)] = []
     best.reserveCapacity(limit + 1)
+    func precedes(_ a: (bound: Double, first: Int), _ b: (bound: Double, first: Int)) -> Bool {
+      a.bound != b.bound ? a.bound > b.bound : a.first < b.first
+    }
     PhoneticKey.withCostTables { indel, substitution in
       tables.symbols.withUnsafeBufferPointer { keySymbols in
         tables.latin.withUnsafeBufferPointer { keyLatin in
           CompletionBound.withScratch(utterance, indel: indel, substitution: substitution) {
             bound in
-            // Completions of one window share its sounds' costs (the window is prepared again
-            // only when it changes: the completions of one word come together).
+            // The window's sound costs are prepared again only when it changes (the
+            // completions of one word often share one).
             var window: Range<Int>? = nil
-            for (index, completion) in completions.enumerated() {
+            for (first, completion) in completions.enumerated() {
               if completion.window != window {
                 window = completion.window
                 bound.prepare(window: completion.window)
@@ -37,28 +43,48 @@ extension MatchIndex {
               let latin = UnsafeBufferPointer(rebasing: keyLatin[latinRange(ofKey: key)])
               let weight = Double(weight(ofKey: key))
               // The whole window's bound is above every span's, and costs a pass over the key.
-              if best.count == limit,
-                bound.windowScore(key: symbols, latin: latin) * weight <= best[limit - 1].bound
+              // Below the last kept, the completion can neither enter nor raise its key's
+              // place (a key kept is at least there).
+              let loose = bound.windowScore(key: symbols, latin: latin) * weight
+              if best.count == limit, loose < best[limit - 1].bound { continue }
+              let kept = best.firstIndex { $0.key == completion.key }
+              if let kept, loose <= best[kept].bound { continue }
+              let score = bound.score(key: symbols, latin: latin) * weight
+              if let kept {
+                guard score > best[kept].bound else { continue }
+                best.remove(at: kept)
+              } else if best.count == limit,
+                !precedes((score, first), (best[limit - 1].bound, best[limit - 1].first))
               {
                 continue
               }
-              let score = bound.score(key: symbols, latin: latin, in: completion.window) * weight
-              guard best.count < limit || score > best[limit - 1].bound else { continue }
               var place = best.count
-              while place > 0, best[place - 1].bound < score { place -= 1 }
-              best.insert((score, index), at: place)
+              while place > 0,
+                precedes((score, first), (best[place - 1].bound, best[place - 1].first))
+              {
+                place -= 1
+              }
+              best.insert((score, first, completion.key), at: place)
               if best.count > limit { best.removeLast() }
             }
           }
         }
       }
     }
-    return best.map(\.index).sorted().map { completions[$0] }
+    let chosen = best.map(\.key).sorted()
+    return completions.filter { completion in
+      // A binary search of the kept keys.
+      var low = 0
+      var high = chosen.count
+      while low < high {
+        let middle = (low + high) / 2
+        if chosen[middle] < completion.key { low = middle + 1 } else { high = middle }
+      }
+      return low < chosen.count && chosen[low] == completion.key
+    }
   }
-}
 
-extension MatchIndex {
-  /// ``CompletionBound/score(key:latin:in:)`` and ``CompletionBound/windowScore(key:latin:)``
+  /// ``CompletionBound/score(key:latin:)`` and ``CompletionBound/windowScore(key:latin:)``
   /// of key `key` in `window`, times the key's weight: each at least
   /// ``verify(key:_:window:soundingExactly:latinMasks:)``'s score there, the second at least
   /// the first. One key at a time, for tests.
@@ -75,7 +101,7 @@ extension MatchIndex {
             let latin = UnsafeBufferPointer(rebasing: keyLatin[latinRange(ofKey: key)])
             let weight = Double(weight(ofKey: key))
             return (
-              bound.score(key: symbols, latin: latin, in: window) * weight,
+              bound.score(key: symbols, latin: latin) * weight,
               bound.windowScore(key: symbols, latin: latin) * weight
             )
           }
@@ -92,7 +118,8 @@ extension MatchIndex {
 /// substituted or deleted, and each sound the span has more times than the key substituted
 /// or inserted; one substitution serves one of each, so the alignment costs at least the
 /// larger of the two sides' cheapest sums. Letters bound the Latin distance the same way, at
-/// one a letter. The score mixes the two as verification does.
+/// one a letter, and a span with the key's letters may be the key spelled exactly (1). The
+/// score mixes the two as verification does.
 struct CompletionBound {
   let symbols: UnsafeBufferPointer<UInt8>
   let startsToken: UnsafeBufferPointer<Bool>
@@ -102,23 +129,24 @@ struct CompletionBound {
   let latinBounds: UnsafeBufferPointer<Int32>
   let indel: UnsafeBufferPointer<Int32>
   let substitution: UnsafeBufferPointer<Int32>
-  /// Counts by sound (128 each) and by letter (256 each), all zero between uses, and the
-  /// prepared window's least cost of each sound (see ``prepare(window:)``).
+  /// Counts by sound (128 each) and by letter (256 each), all zero between uses.
   let keyCounts: UnsafeMutablePointer<Int32>
   let spanCounts: UnsafeMutablePointer<Int32>
-  let leastKey: UnsafeMutablePointer<Int32>
   let keyLetters: UnsafeMutablePointer<Int32>
   let spanLetters: UnsafeMutablePointer<Int32>
-  /// The prepared window's count of each sound (128) and letter (256).
+  /// The prepared window's least cost of each sound the key has more of (see
+  /// ``prepare(window:)``), and its count of each sound (128) and letter (256).
+  let leastKey: UnsafeMutablePointer<Int32>
   let windowCounts: UnsafeMutablePointer<Int32>
   let windowLetterCounts: UnsafeMutablePointer<Int32>
   /// Each sound's least cost when the key has no more of it (see ``leastTextCosts``).
   let leastText: UnsafeMutablePointer<Int32>
-  /// The distinct sounds (128) and letters (256) of the prepared window, and their counts.
+  /// The distinct sounds (128) and letters (256) of the prepared window.
   let windowSounds: UnsafeMutablePointer<Int32>
   let windowLetters: UnsafeMutablePointer<Int32>
-  /// The prepared window's distinct sounds, distinct letters, weight and letters.
-  let windowSizes: UnsafeMutablePointer<Int32>
+  /// The prepared window's number of distinct sounds, of distinct letters, its weight, its
+  /// letters, and its bounds.
+  let window: UnsafeMutablePointer<Int32>
 
   /// Calls `body` with a bound over `utterance` whose scratch lives for the call.
   static func withScratch<Result>(
@@ -131,7 +159,7 @@ struct CompletionBound {
           utterance.tokenOfSymbol.withUnsafeBufferPointer { tokenOfSymbol in
             utterance.latinBytes.withUnsafeBufferPointer { latinBytes in
               utterance.latinBounds.withUnsafeBufferPointer { latinBounds in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * 128 + 4 * 256 + 4) {
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * 128 + 4 * 256 + 6) {
                   scratch in
                   let base = scratch.baseAddress!
                   base.initialize(repeating: 0, count: scratch.count)
@@ -141,11 +169,11 @@ struct CompletionBound {
                       symbols: symbols, startsToken: startsToken, endsToken: endsToken,
                       tokenOfSymbol: tokenOfSymbol, latinBytes: latinBytes,
                       latinBounds: latinBounds, indel: indel, substitution: substitution,
-                      keyCounts: base, spanCounts: base + 128, leastKey: base + 256,
-                      keyLetters: base + 512, spanLetters: base + 768,
-                      windowCounts: base + 1408, windowLetterCounts: base + 1536,
-                      leastText: base + 1024, windowSounds: base + 384,
-                      windowLetters: base + 1152, windowSizes: base + 1792))
+                      keyCounts: base, spanCounts: base + 128, keyLetters: base + 512,
+                      spanLetters: base + 768, leastKey: base + 256, windowCounts: base + 1408,
+                      windowLetterCounts: base + 1536, leastText: base + 1024,
+                      windowSounds: base + 384, windowLetters: base + 1152,
+                      window: base + 1792))
                 }
               }
             }
@@ -155,56 +183,61 @@ struct CompletionBound {
     }
   }
 
-  /// Readies the costs of `window`'s sounds for ``score(key:latin:in:)``: each sound's least
-  /// cost when the window has no more of it, its indel or its substitution by another sound
-  /// of the window.
+  /// Readies `window` for ``score(key:latin:)`` and ``windowScore(key:latin:)``: its counts,
+  /// and each sound's least cost when the window has no more of it, its indel or its
+  /// substitution by another sound of the window.
   ///
   /// - Complexity: O(*w* + 128 × *a*) for a window of *w* symbols and *a* distinct sounds.
-  func prepare(window: Range<Int>) {
+  func prepare(window range: Range<Int>) {
     // The window prepared before leaves its counts.
-    for sound in 0..<Int(windowSizes[0]) { windowCounts[Int(windowSounds[sound])] = 0 }
-    for letter in 0..<Int(windowSizes[1]) { windowLetterCounts[Int(windowLetters[letter])] = 0 }
-    var windowSoundCount = 0
-    var windowWeight: Int32 = 0
-    for position in window {
+    for sound in 0..<Int(window[0]) { windowCounts[Int(windowSounds[sound])] = 0 }
+    for letter in 0..<Int(window[1]) { windowLetterCounts[Int(windowLetters[letter])] = 0 }
+    for field in 0..<6 { window[field] = 0 }
+    guard !range.isEmpty else { return }
+    var soundCount = 0
+    var weight: Int32 = 0
+    for position in range {
       let symbol = Int(symbols[position] & 0x7F)
       if windowCounts[symbol] == 0 {
-        windowSounds[windowSoundCount] = Int32(symbol)
-        windowSoundCount += 1
+        windowSounds[soundCount] = Int32(symbol)
+        soundCount += 1
       }
       windowCounts[symbol] += 1
-      windowWeight += indel[symbol]
+      weight += indel[symbol]
     }
-    var windowLetterCount = 0
-    let tokens = Int(tokenOfSymbol[window.lowerBound])...Int(tokenOfSymbol[window.upperBound - 1])
+    var letterCount = 0
+    let tokens = Int(tokenOfSymbol[range.lowerBound])...Int(tokenOfSymbol[range.upperBound - 1])
     let letters = Int(latinBounds[tokens.lowerBound])..<Int(latinBounds[tokens.upperBound + 1])
     for index in letters {
       let letter = Int(latinBytes[index])
       if windowLetterCounts[letter] == 0 {
-        windowLetters[windowLetterCount] = Int32(letter)
-        windowLetterCount += 1
+        windowLetters[letterCount] = Int32(letter)
+        letterCount += 1
       }
       windowLetterCounts[letter] += 1
     }
-    windowSizes[0] = Int32(windowSoundCount)
-    windowSizes[1] = Int32(windowLetterCount)
-    windowSizes[2] = windowWeight
-    windowSizes[3] = Int32(letters.count)
+    window[0] = Int32(soundCount)
+    window[1] = Int32(letterCount)
+    window[2] = weight
+    window[3] = Int32(letters.count)
+    window[4] = Int32(range.lowerBound)
+    window[5] = Int32(range.upperBound)
     for symbol in 0..<128 {
       var cost = indel[symbol]
-      for w in 0..<windowSoundCount where Int(windowSounds[w]) != symbol {
-        cost = min(cost, substitution[symbol << 7 | Int(windowSounds[w])])
+      for sound in 0..<soundCount where Int(windowSounds[sound]) != symbol {
+        cost = min(cost, substitution[symbol << 7 | Int(windowSounds[sound])])
       }
       leastKey[symbol] = cost
     }
   }
 
-  /// A looser bound than ``score(key:latin:in:)``, in one pass over the key: its sounds and
+  /// A looser bound than ``score(key:latin:)``, in one pass over the key: its sounds and
   /// letters that the whole prepared window lacks. Every span holds at most the window's,
   /// and weighs at most as much.
   ///
   /// - Complexity: O(*m*) for a key of *m* symbols.
   func windowScore(key: UnsafeBufferPointer<UInt8>, latin: UnsafeBufferPointer<UInt8>) -> Double {
+    guard !key.isEmpty, window[5] > window[4] else { return 0 }
     var keyWeight: Int32 = 0
     var keyExcess: Int32 = 0
     for symbol in key {
@@ -221,21 +254,20 @@ struct CompletionBound {
     }
     for symbol in key { keyCounts[Int(symbol & 0x7F)] = 0 }
     for letter in latin { keyLetters[Int(letter)] = 0 }
-    let phonetic = 1 - Double(keyExcess) / Double(max(keyWeight, windowSizes[2], 1))
-    let letters = 1 - Double(letterExcess) / Double(max(latin.count, Int(windowSizes[3]), 1))
+    // A span may spell the key exactly, whatever its sounds.
+    if letterExcess == 0 { return 1 }
+    let phonetic = 1 - Double(keyExcess) / Double(max(keyWeight, window[2], 1))
+    let letters = 1 - Double(letterExcess) / Double(max(latin.count, Int(window[3]), 1))
     return 0.6 * max(phonetic, 0) + 0.4 * letters
   }
 
-  /// The bound of the key with sound symbols `key` and Latin letters `latin` in `window`
-  /// (the one last prepared), in 0...1.
+  /// The bound of the key with sound symbols `key` and Latin letters `latin` in the prepared
+  /// window, in 0...1.
   ///
   /// - Complexity: O(*m* + *w*²) for a key of *m* symbols and a window of *w*.
-  func score(
-    key: UnsafeBufferPointer<UInt8>, latin: UnsafeBufferPointer<UInt8>, in window: Range<Int>
-  )
-    -> Double
-  {
-    guard !key.isEmpty, !window.isEmpty else { return 0 }
+  func score(key: UnsafeBufferPointer<UInt8>, latin: UnsafeBufferPointer<UInt8>) -> Double {
+    let range = Int(window[4])..<Int(window[5])
+    guard !key.isEmpty, !range.isEmpty else { return 0 }
     var keyWeight: Int32 = 0
     var keyExcessAll: Int32 = 0
     for symbol in key {
@@ -246,17 +278,19 @@ struct CompletionBound {
     }
     for letter in latin { keyLetters[Int(letter)] += 1 }
     var best = 0.0
-    for start in window where startsToken[start] {
+    for start in range where startsToken[start] {
       var keyExcess = keyExcessAll
       var textExcess: Int32 = 0
       var spanWeight: Int32 = 0
       var keyLetterExcess = latin.count
       var spanLetterExcess = 0
       var spanLength = 0
-      for position in start..<window.upperBound {
-        if position == start || startsToken[position] {
-          let token = Int(tokenOfSymbol[position])
-          for index in Int(latinBounds[token])..<Int(latinBounds[token + 1]) {
+      // A span's letters are its tokens', those without sounds between them included.
+      var lastToken = Int(tokenOfSymbol[start]) - 1
+      for position in start..<range.upperBound {
+        let token = Int(tokenOfSymbol[position])
+        if token > lastToken {
+          for index in Int(latinBounds[lastToken + 1])..<Int(latinBounds[token + 1]) {
             let letter = Int(latinBytes[index])
             if spanLetters[letter] < keyLetters[letter] {
               keyLetterExcess -= 1
@@ -266,6 +300,7 @@ struct CompletionBound {
             spanLetters[letter] += 1
             spanLength += 1
           }
+          lastToken = token
         }
         let symbol = Int(symbols[position] & 0x7F)
         spanWeight += indel[symbol]
@@ -276,6 +311,10 @@ struct CompletionBound {
         }
         spanCounts[symbol] += 1
         guard endsToken[position + 1] else { continue }
+        if keyLetterExcess == 0, spanLetterExcess == 0 {
+          best = 1  // the key's letters: maybe the key spelled exactly
+          continue
+        }
         let phonetic =
           1 - Double(max(keyExcess, textExcess)) / Double(max(keyWeight, spanWeight, 1))
         let letters =
@@ -284,8 +323,8 @@ struct CompletionBound {
         best = max(best, 0.6 * max(phonetic, 0) + 0.4 * letters)
       }
       // Clear the span's counts for the next start.
-      for sound in 0..<Int(windowSizes[0]) { spanCounts[Int(windowSounds[sound])] = 0 }
-      for letter in 0..<Int(windowSizes[1]) { spanLetters[Int(windowLetters[letter])] = 0 }
+      for sound in 0..<Int(window[0]) { spanCounts[Int(windowSounds[sound])] = 0 }
+      for letter in 0..<Int(window[1]) { spanLetters[Int(windowLetters[letter])] = 0 }
     }
     for symbol in key { keyCounts[Int(symbol & 0x7F)] = 0 }
     for letter in latin { keyLetters[Int(letter)] = 0 }

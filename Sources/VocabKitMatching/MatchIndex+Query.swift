@@ -122,14 +122,17 @@ extension MatchIndex {
           }
         }
       }
+      // Whether a key verified before in `before` is verified again in `span`: only when
+      // widening a window too short to hold it.
+      func verifiesAgain(_ key: Int32, before: Range<Int>, in span: Range<Int>) -> Bool {
+        before.count < tables.keySymbolLength[Int(key)]
+          && (span.lowerBound < before.lowerBound || span.upperBound > before.upperBound)
+      }
       func verifyOne(key: Int32, span: Range<Int>, widening: Bool, soundingExactly: Bool) {
         let (place, cell) = verified.find(key)
         if let place {
           let before = verifiedWindows[place]
-          let keyLength = tables.keySymbolLength[Int(key)]
-          guard widening, before.count < keyLength,
-            span.lowerBound < before.lowerBound || span.upperBound > before.upperBound
-          else { return }
+          guard widening, verifiesAgain(key, before: before, in: span) else { return }
           verifiedWindows[place] =
             min(span.lowerBound, before.lowerBound)..<max(span.upperBound, before.upperBound)
         } else {
@@ -186,11 +189,18 @@ extension MatchIndex {
             ? completion(
               of: partial, utterance, window: window, needsOtherWords: takesShortcuts) : nil
         }
+        guard takesShortcuts else {
+          verifyEach(completions, widening: true)
+          partials.removeAll()
+          return
+        }
+        // Completions verified already take no place among the best.
+        let unverified = completions.filter { key, span in
+          guard let place = verified.find(key).place else { return true }
+          return verifiesAgain(key, before: verifiedWindows[place], in: span)
+        }
         verifyEach(
-          takesShortcuts
-            ? closestCompletions(
-              completions, utterance, limit: MatcherTuning.maximumCompletions)
-            : completions,
+          closestCompletions(unverified, utterance, limit: MatcherTuning.maximumCompletions),
           widening: true)
         partials.removeAll()
       }

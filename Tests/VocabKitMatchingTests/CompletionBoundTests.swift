@@ -9,7 +9,7 @@ import VocabKitSupport
 @Suite struct CompletionBoundTests {
   static let syllables = [
     "ka", "ro", "mi", "an", "te", "li", "son", "ber", "gar", "ne", "sha", "vi", "do", "lo",
-    "mar", "tin", "el", "ju", "ha", "rey",
+    "mar", "tin", "el", "ju", "ha", "rey", "se", "ss", "st", "op",
   ]
 
   func word(_ random: inout SplitMix64) -> String {
@@ -30,6 +30,21 @@ import VocabKitSupport
     return String(letters)
   }
 
+  /// A name as a recognizer may write it: words misspelled, or run together, or split where
+  /// the name has none ("rose mary" for Rosemary: the same letters, other sounds).
+  func said(_ name: [String], _ random: inout SplitMix64) -> [String] {
+    switch random.next(4) {
+    case 0: return [name.joined()]
+    case 1:
+      return name.flatMap { word in
+        guard word.count > 3 else { return [word] }
+        let cut = word.index(word.startIndex, offsetBy: 1 + random.next(word.count - 2))
+        return [String(word[..<cut]), String(word[cut...])]
+      }
+    default: return name.map { misspelled($0, &random) }
+    }
+  }
+
   /// No key's verified score in any token-aligned window exceeds its bound times its weight,
   /// nor that bound the whole window's.
   @Test func theBoundNeverFallsBelowTheVerifiedScore() throws {
@@ -46,18 +61,18 @@ import VocabKitSupport
     masks.initialize(repeating: 0)
     defer { masks.deallocate() }
     var checked = 0
-    for _ in 0..<150 {
-      let said = names[random.next(names.count)].map { misspelled($0, &random) }
-      let text = (["call"] + said + (random.next(2) == 0 ? ["now"] : [])).joined(separator: " ")
+    var exact = 0
+    for _ in 0..<200 {
+      let name = said(names[random.next(names.count)], &random)
+      let text = (["call"] + name + (random.next(2) == 0 ? ["now"] : [])).joined(separator: " ")
       let utterance = try PreparedUtterance(text, normalizer: normalizer)
       let starts = utterance.startsToken.indices.filter { utterance.startsToken[$0] }
       let ends = utterance.endsToken.indices.filter { utterance.endsToken[$0] }
       for _ in 0..<4 {
         let lower = starts[random.next(starts.count)]
-        guard let upper = ends.filter({ $0 > lower }).randomElement(using: &random) else {
-          continue
-        }
-        let window = lower..<upper
+        let later = ends.filter { $0 > lower }
+        guard !later.isEmpty else { continue }
+        let window = lower..<later[random.next(later.count)]
         for key in (0..<index.tables.keyEntry.count).filter({ _ in random.next(4) == 0 }) {
           guard
             let scored = index.verify(
@@ -68,16 +83,18 @@ import VocabKitSupport
           #expect(bounds.spans + 1e-9 >= scored.score, "key \(key) in '\(text)' \(window)")
           #expect(bounds.window + 1e-9 >= bounds.spans, "key \(key) in '\(text)' \(window)")
           checked += 1
+          if scored.exact { exact += 1 }
         }
       }
     }
     #expect(checked > 1000)
+    #expect(exact > 0, "some spans spell a key exactly")
   }
 
-  /// Ranking many completions nearly always keeps the best-verified one (the ranking is by a
-  /// bound, not the score), keeps them in their given order, and returns them all when there
-  /// are no more than the limit.
-  @Test func theClosestCompletionsKeepTheBest() throws {
+  /// The completions kept are those of the `limit` keys ranked first by their best bound
+  /// over their windows (ties to the key whose best bound came first), in their given order;
+  /// all of them when there are no more than the limit.
+  @Test func theClosestCompletionsAreTheBestByBound() throws {
     var random = SplitMix64(seed: 73)
     let normalizer = try Normalizer.shared
     let surnames = (0..<200).map { _ in word(&random) }
@@ -87,33 +104,48 @@ import VocabKitSupport
         priority: number)
     }
     let index = try MatchIndex(entries: entries, normalizer: normalizer)
-    let masks = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 128)
-    masks.initialize(repeating: 0)
-    defer { masks.deallocate() }
     let whole = (0..<index.tables.keyEntry.count).filter { !index.isPartial($0) }
-    var keptBest = 0
     for _ in 0..<40 {
-      var surname = ""
-      while surname.count < 3 {
-        surname = misspelled(surnames[random.next(surnames.count)], &random)
-      }
-      let text = "call james " + surname
+      let text =
+        "call james " + misspelled(surnames[random.next(surnames.count)], &random) + " now"
       let utterance = try PreparedUtterance(text, normalizer: normalizer)
-      let window = 0..<utterance.symbols.count
-      let completions = whole.map { (key: Int32($0), window: window) }
-      let kept = index.closestCompletions(completions, utterance, limit: 16)
-      #expect(kept.count == 16)
-      #expect(kept.map(\.key) == kept.map(\.key).sorted(), "kept in their given order")
-      let scores = completions.map {
-        index.verify(
-          key: $0.key, utterance, window: window, soundingExactly: false, latinMasks: masks)?
-          .score ?? -1
+      let starts = utterance.startsToken.indices.filter { utterance.startsToken[$0] }
+      let ends = utterance.endsToken.indices.filter { utterance.endsToken[$0] }
+      let windows = (0..<3).compactMap { _ -> Range<Int>? in
+        let lower = starts[random.next(starts.count)]
+        let later = ends.filter { $0 > lower }
+        return later.isEmpty ? nil : lower..<later[random.next(later.count)]
       }
-      let best = completions[scores.indices.max { scores[$0] < scores[$1] }!].key
-      if kept.contains(where: { $0.key == best }) { keptBest += 1 }
+      // Some keys twice, in windows of their own; runs of one window, as completions come.
+      var completions: [(key: Int32, window: Range<Int>)] = []
+      for key in whole where random.next(3) > 0 {
+        completions.append((Int32(key), windows[random.next(windows.count)]))
+        if random.next(8) == 0 {
+          completions.append((Int32(key), windows[random.next(windows.count)]))
+        }
+      }
+      var best: [Int32: (bound: Double, first: Int)] = [:]
+      for (position, completion) in completions.enumerated() {
+        let bound = index.boundsOfScore(
+          key: Int(completion.key), in: completion.window, utterance
+        ).spans
+        if let known = best[completion.key], known.bound >= bound { continue }
+        best[completion.key] = (bound, position)
+      }
+      let ranked = best.sorted {
+        $0.value.bound != $1.value.bound
+          ? $0.value.bound > $1.value.bound : $0.value.first < $1.value.first
+      }
+      for limit in [1, 16, 32] {
+        let chosen = Set(ranked.prefix(limit).map(\.key))
+        let expected = completions.filter { chosen.contains($0.key) }
+        let kept = index.closestCompletions(completions, utterance, limit: limit)
+        #expect(kept.map(\.key) == expected.map(\.key), "\(text), limit \(limit)")
+        #expect(kept.map(\.window) == expected.map(\.window), "\(text), limit \(limit)")
+      }
       let few = Array(completions.prefix(10))
       #expect(index.closestCompletions(few, utterance, limit: 16).map(\.key) == few.map(\.key))
+      #expect(index.closestCompletions(completions, utterance, limit: 0).isEmpty)
     }
-    #expect(keptBest >= 38, "the best kept for \(keptBest) of 40")
   }
 }

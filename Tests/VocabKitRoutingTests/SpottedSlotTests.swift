@@ -64,30 +64,33 @@ import VocabKitVocabulary
 
   /// A list whose name ends in the template's own word: "shopping list" sounds like the
   /// list Shopping List, but the template already said "list", so the list is Shopping; and
-  /// where no template word takes it, Shopping List stands.
+  /// where no template word takes it (the template's slot, or spotted beside other words),
+  /// Shopping List stands.
   @Test func aMatchExplainedAwayByTheTemplatesWordIsTakenBack() throws {
-    let intent = "show_list"
-    let app = App(
-      bundleIdentifier: "com.example.lists", folder: "Lists.app", name: "Lists",
-      names: [AppName(text: "Lists", kind: .bundleName)],
-      intents: [
-        Intent(
-          name: intent,
-          examples: StandardPhrasingTests.examples([
-            "show me ${list_name}", "what is on my list",
-          ]))
-      ],
-      parameterVocabularies: [
-        ParameterName(intent: intent, parameter: "list_name"): StandardPhrasingTests.items(
-          ["Shopping", "Shopping List"], kind: "list")
-      ])
-    let router = Router(
-      vocabulary: try CompiledVocabulary(registry: VocabularyRegistry(apps: [app])))
-    let said = try router.route("what is on my shopping list")
+    func router(_ examples: [String]) throws -> Router {
+      let intent = "show_list"
+      let app = App(
+        bundleIdentifier: "com.example.lists", folder: "Lists.app", name: "Lists",
+        names: [AppName(text: "Lists", kind: .bundleName)],
+        intents: [Intent(name: intent, examples: StandardPhrasingTests.examples(examples))],
+        parameterVocabularies: [
+          ParameterName(intent: intent, parameter: "list_name"): StandardPhrasingTests.items(
+            ["Shopping", "Shopping List"], kind: "list")
+        ])
+      return Router(
+        vocabulary: try CompiledVocabulary(registry: VocabularyRegistry(apps: [app])))
+    }
+    let lists = try router(["show me ${list_name}", "what is on my list"])
+    let said = try lists.route("what is on my shopping list")
     #expect(said.template == "what is on my list")
     #expect(said.slot("list_name")?.value == "list.shopping")
-    let named = try router.route("show me shopping list")
+    let named = try lists.route("show me shopping list")
     #expect(named.slot("list_name")?.value == "list.shopping-list")
+    // Spotted where the template says no word of the longer match: it stands.
+    let notes = try router(["delete the ${list_name} list now", "open my notes"])
+    let spotted = try notes.route("open my notes shopping list")
+    #expect(spotted.template == "open my notes")
+    #expect(spotted.slot("list_name")?.value == "list.shopping-list")
   }
 
   /// Words outside the slot do not tell tied names apart: "saying" is the template's word,
