@@ -25,55 +25,45 @@ extension MatchIndex {
     func precedes(_ a: (bound: Double, first: Int), _ b: (bound: Double, first: Int)) -> Bool {
       a.bound != b.bound ? a.bound > b.bound : a.first < b.first
     }
-    PhoneticKey.withCostTables { indel, substitution in
-      tables.symbols.withUnsafeBufferPointer { keySymbols in
-        tables.latin.withUnsafeBufferPointer { keyLatin in
-          CompletionBound.withScratch(utterance, indel: indel, substitution: substitution) {
-            bound in
-            // The window's sound costs are prepared again only when it changes (the
-            // completions of one word often share one).
-            var window: Range<Int>? = nil
-            for (first, completion) in completions.enumerated() {
-              if completion.window != window {
-                window = completion.window
-                bound.prepare(window: completion.window)
-              }
-              let key = Int(completion.key)
-              let symbols = UnsafeBufferPointer(rebasing: keySymbols[symbolRange(ofKey: key)])
-              let latin = UnsafeBufferPointer(rebasing: keyLatin[latinRange(ofKey: key)])
-              let weight = Double(weight(ofKey: key))
-              // The whole window's bound is above every span's, and costs a pass over the key.
-              // Below the last kept, the completion can neither enter nor raise its key's
-              // place (a key kept is at least there).
-              let loose = bound.windowScore(key: symbols, latin: latin) * weight
-              if best.count == limit, loose < best[limit - 1].bound { continue }
-              let kept = best.firstIndex { $0.key == completion.key }
-              if let kept, loose <= best[kept].bound { continue }
-              let score = bound.score(key: symbols, latin: latin) * weight
-              if let kept {
-                guard score > best[kept].bound else { continue }
-                best.remove(at: kept)
-              } else if best.count == limit,
-                !precedes((score, first), (best[limit - 1].bound, best[limit - 1].first))
-              {
-                continue
-              }
-              var place = best.count
-              while place > 0,
-                precedes((score, first), (best[place - 1].bound, best[place - 1].first))
-              {
-                place -= 1
-              }
-              best.insert((score, first, completion.key), at: place)
-              if best.count > limit { best.removeLast() }
-            }
-          }
+    withCompletionBound(utterance) { bound, keyOf in
+      // The window's sound costs are prepared again only when it changes (the completions
+      // of one word often share one).
+      var window: Range<Int>? = nil
+      for (first, completion) in completions.enumerated() {
+        if completion.window != window {
+          window = completion.window
+          bound.prepare(window: completion.window)
         }
+        let (symbols, latin, weight) = keyOf(Int(completion.key))
+        // The whole window's bound is above every span's, and costs a pass over the key.
+        // Below the last kept, the completion can neither enter nor raise its key's place
+        // (a key kept is at least there).
+        let loose = bound.windowScore(key: symbols, latin: latin) * weight
+        if best.count == limit, loose < best[limit - 1].bound { continue }
+        let kept = best.firstIndex { $0.key == completion.key }
+        if let kept, loose <= best[kept].bound { continue }
+        let score = bound.score(key: symbols, latin: latin) * weight
+        if let kept {
+          guard score > best[kept].bound else { continue }
+          best.remove(at: kept)
+        } else if best.count == limit,
+          !precedes((score, first), (best[limit - 1].bound, best[limit - 1].first))
+        {
+          continue
+        }
+        var place = best.count
+        while place > 0,
+          precedes((score, first), (best[place - 1].bound, best[place - 1].first))
+        {
+          place -= 1
+        }
+        best.insert((score, first, completion.key), at: place)
+        if best.count > limit { best.removeLast() }
       }
     }
+    // A binary search of the kept keys, sorted: a linear one costs 3% of a crowded query.
     let chosen = best.map(\.key).sorted()
     return completions.filter { completion in
-      // A binary search of the kept keys.
       var low = 0
       var high = chosen.count
       while low < high {
@@ -91,19 +81,39 @@ extension MatchIndex {
   func boundsOfScore(key: Int, in window: Range<Int>, _ utterance: PreparedUtterance) -> (
     spans: Double, window: Double
   ) {
+    withCompletionBound(utterance) { bound, keyOf in
+      bound.prepare(window: window)
+      let (symbols, latin, weight) = keyOf(key)
+      return (
+        bound.score(key: symbols, latin: latin) * weight,
+        bound.windowScore(key: symbols, latin: latin) * weight
+      )
+    }
+  }
+
+  /// Calls `body` with a ``CompletionBound`` over `utterance` and a function giving each
+  /// key's sound symbols, Latin letters and weight, all valid for the call.
+  private func withCompletionBound<Result>(
+    _ utterance: PreparedUtterance,
+    _ body: (
+      CompletionBound,
+      (Int) -> (
+        symbols: UnsafeBufferPointer<UInt8>, latin: UnsafeBufferPointer<UInt8>, weight: Double
+      )
+    ) -> Result
+  ) -> Result {
     PhoneticKey.withCostTables { indel, substitution in
       tables.symbols.withUnsafeBufferPointer { keySymbols in
         tables.latin.withUnsafeBufferPointer { keyLatin in
           CompletionBound.withScratch(utterance, indel: indel, substitution: substitution) {
             bound in
-            bound.prepare(window: window)
-            let symbols = UnsafeBufferPointer(rebasing: keySymbols[symbolRange(ofKey: key)])
-            let latin = UnsafeBufferPointer(rebasing: keyLatin[latinRange(ofKey: key)])
-            let weight = Double(weight(ofKey: key))
-            return (
-              bound.score(key: symbols, latin: latin) * weight,
-              bound.windowScore(key: symbols, latin: latin) * weight
-            )
+            body(bound) { key in
+              (
+                UnsafeBufferPointer(rebasing: keySymbols[symbolRange(ofKey: key)]),
+                UnsafeBufferPointer(rebasing: keyLatin[latinRange(ofKey: key)]),
+                Double(weight(ofKey: key))
+              )
+            }
           }
         }
       }
@@ -119,7 +129,7 @@ extension MatchIndex {
 /// or inserted; one substitution serves one of each, so the alignment costs at least the
 /// larger of the two sides' cheapest sums. Letters bound the Latin distance the same way, at
 /// one a letter, and a span with the key's letters may be the key spelled exactly (1). The
-/// score mixes the two as verification does.
+/// score mixes the two as verification does (``MatchIndex/blend(phonetic:latin:)``).
 struct CompletionBound {
   let symbols: UnsafeBufferPointer<UInt8>
   let startsToken: UnsafeBufferPointer<Bool>
@@ -258,7 +268,7 @@ struct CompletionBound {
     if letterExcess == 0 { return 1 }
     let phonetic = 1 - Double(keyExcess) / Double(max(keyWeight, window[2], 1))
     let letters = 1 - Double(letterExcess) / Double(max(latin.count, Int(window[3]), 1))
-    return 0.6 * max(phonetic, 0) + 0.4 * letters
+    return MatchIndex.blend(phonetic: max(phonetic, 0), latin: letters)
   }
 
   /// The bound of the key with sound symbols `key` and Latin letters `latin` in the prepared
@@ -320,7 +330,7 @@ struct CompletionBound {
         let letters =
           1 - Double(max(keyLetterExcess, spanLetterExcess))
           / Double(max(latin.count, spanLength, 1))
-        best = max(best, 0.6 * max(phonetic, 0) + 0.4 * letters)
+        best = max(best, MatchIndex.blend(phonetic: max(phonetic, 0), latin: letters))
       }
       // Clear the span's counts for the next start.
       for sound in 0..<Int(window[0]) { spanCounts[Int(windowSounds[sound])] = 0 }

@@ -189,11 +189,8 @@ extension MatchIndex {
             ? completion(
               of: partial, utterance, window: window, needsOtherWords: takesShortcuts) : nil
         }
-        guard takesShortcuts else {
-          verifyEach(completions, widening: true)
-          partials.removeAll()
-          return
-        }
+        partials.removeAll()
+        guard takesShortcuts else { return verifyEach(completions, widening: true) }
         // Completions verified already take no place among the best.
         let unverified = completions.filter { key, span in
           guard let place = verified.find(key).place else { return true }
@@ -202,7 +199,6 @@ extension MatchIndex {
         verifyEach(
           closestCompletions(unverified, utterance, limit: MatcherTuning.maximumCompletions),
           widening: true)
-        partials.removeAll()
       }
       complete()
       let windowTokens =

@@ -60,7 +60,7 @@ extension MatchIndex {
       latinSimilarity = 1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1))
     }
     let keyWeight = alignment.keyWeight
-    let base = exact ? 1 : 0.6 * alignment.similarity + 0.4 * latinSimilarity
+    let base = exact ? 1 : Self.blend(phonetic: alignment.similarity, latin: latinSimilarity)
     let shortPenalty = exact ? 0 : Double(max(0, 30 - keyWeight)) / 100
     // Common words are penalized unless they are exactly the entry's one word: "this to"
     // for an entry "Thisto" is two common words run together, not a name; more when they
@@ -83,6 +83,11 @@ extension MatchIndex {
       start: alignment.start, end: alignment.end,
       namingTokens: namingTokens)
   }
+
+  /// A match's score before its weight and penalties, from its phonetic and Latin
+  /// similarities: the sound counts more, as recognizers misspell what they hear right.
+  @inline(__always)
+  static func blend(phonetic: Double, latin: Double) -> Double { 0.6 * phonetic + 0.4 * latin }
 
   func match(for scored: Scored, _ utterance: PreparedUtterance) -> Match {
     let key = Int(scored.key)

@@ -36,17 +36,14 @@ extension RoutingContext {
     var found: [(parameter: ParameterName, match: Match)] = []
     for parameter in parameters where !filled.contains(parameter.parameter) {
       let slotMatches = matches(app: template.app, parameter: parameter)
-      for match in slotMatches.kept
-      where match.score >= costs.spottedSlotScore && match.components.coverage >= 1 {
-        found.append((parameter, match))
-      }
       // A match explained away only by matches that take a word the template used is taken
       // back, as in alignment: "are eggs on my shopping list" says the list Shopping, though
       // Shopping List sounds longer, when the template's own "list" is that word.
-      for (match, explainers) in slotMatches.explainedAway
-      where match.score >= costs.spottedSlotScore && match.components.coverage >= 1
-        && explainers.allSatisfy({ $0.contains(where: { used[$0] }) })
-      {
+      let takenBack = slotMatches.explainedAway.filter { _, explainers in
+        explainers.allSatisfy { $0.contains(where: { used[$0] }) }
+      }
+      for match in slotMatches.kept + takenBack.map(\.match)
+      where match.score >= costs.spottedSlotScore && match.components.coverage >= 1 {
         found.append((parameter, match))
       }
     }
