@@ -24,7 +24,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 19
+  public static let cacheFormatVersion: UInt32 = 20
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, source file states, payload length and payload
   /// checksum.
@@ -332,10 +332,14 @@ extension CompiledVocabulary {
   }
 
   /// The cache file's bytes: header, then the registry and every shard.
-  func cacheBytes(fingerprint: UInt64, states: UInt64 = 0) -> [UInt8] {
+  ///
+  /// `chunkItems` is the most items a chunk of a list holds (tests make it small).
+  func cacheBytes(
+    fingerprint: UInt64, states: UInt64 = 0, chunkItems: Int = cacheChunkItems
+  ) -> [UInt8] {
     // The registry is a block of its own, so a reader can read it and the shards at once.
     var registryBytes = BinaryWriter()
-    Self.write(registry, to: &registryBytes)
+    Self.write(registry, to: &registryBytes, chunkItems: chunkItems)
     var modelBytes = BinaryWriter()
     intentModel.write(to: &modelBytes)
     mediaQualifiers.write(to: &modelBytes)
@@ -376,7 +380,7 @@ extension CompiledVocabulary {
   /// The compiled vocabulary in a cache's bytes, when they were written for a vocabulary of
   /// `fingerprint` and pass every check.
   ///
-  /// One function on purpose: it reads the cache's sections in the order ``cacheBytes(fingerprint:states:)``
+  /// One function on purpose: it reads the cache's sections in the order ``cacheBytes(fingerprint:states:chunkItems:)``
   /// writes them, so the two can be compared line by line.
   static func readCache(_ storage: ByteStorage, fingerprint: UInt64, normalizer: Normalizer)
     throws -> CompiledVocabulary
@@ -405,31 +409,24 @@ extension CompiledVocabulary {
         "truncated or extended: payload of \(bytes.count - cacheHeaderSize) bytes, "
           + "header says \(length)")
     }
-    // Three parts run on the cores at once: the checksum, the registry (with the entries of
-    // every shard) and the shards' tables. Reading checks every length and index, so it is
-    // safe on altered bytes, and what it read is used only when the checksum matches.
-    let registryStart = try reader.readSection()
+    // The registry's outline first (apps, intents and diagnostics, a few of each); then, on
+    // every core, the checksum with the shards' tables (the longest part, so first), and
+    // each chunk of the registry's lists read as items and as the matcher's entries
+    // (``readLists(_:alongside:)``).
+    // Reading checks every length and index, so it is safe on altered bytes, and what it
+    // read is used only when the checksum matches.
+    var registryReader = try reader.readSection()
+    let outline = try readRegistry(&registryReader)
+    guard registryReader.isAtEnd else { throw fail("unexpected bytes after the registry") }
     var modelReader = try reader.readSection()
     let shardsStart = reader
     let checksum = Locked<UInt64>(0)
-    let registryPart = Locked<Result<(VocabularyRegistry, [ShardKey: [MatchEntry]]), any Error>?>(
-      nil)
     let tablesPart = Locked<Result<[(ShardKey, ShardTables)], any Error>?>(nil)
-    DispatchQueue.concurrentPerform(iterations: 3) { part in
-      switch part {
-      case 0:
+    let lists = Result { () throws(BinaryReaderError) in
+      try readLists(outline) {
         var hash = Hash64()
         hash.add(UnsafeRawBufferPointer(rebasing: storage.bytes[cacheHeaderSize...]))
         checksum.withLock { $0 = hash.value }
-      case 1:
-        let result = Result { () throws -> (VocabularyRegistry, [ShardKey: [MatchEntry]]) in
-          var reader = registryStart
-          let registry = try readRegistry(&reader)
-          guard reader.isAtEnd else { throw fail("unexpected bytes after the registry") }
-          return registry
-        }
-        registryPart.withLock { $0 = result }
-      default:
         let result = Result { () throws -> [(ShardKey, ShardTables)] in
           var reader = shardsStart
           var position = 0
@@ -452,7 +449,9 @@ extension CompiledVocabulary {
     guard checksum.withLock({ $0 }) == expectedChecksum else {
       throw fail("checksum mismatch: the cache was altered")
     }
-    let (registry, entries) = try registryPart.withLock { $0 }!.get()
+    let (items, listEntries) = try lists.get()
+    let registry = outline.registry(items: items)
+    let entries = outline.shardEntries(listEntries)
     var shards: [ShardKey: MatchIndex] = [:]
     var read: [MatchIndex] = []
     for (key, tables) in try tablesPart.withLock({ $0 })!.get() {
@@ -498,177 +497,6 @@ extension CompiledVocabulary {
     return try CompiledVocabulary(
       registry: registry, normalizer: normalizer, shards: shards, cachedModel: model,
       cachedQualifiers: qualifiers, cachedAppNames: appNames, cachedTemplates: templates)
-  }
-
-  // MARK: Registry layout
-
-  static func write(_ registry: VocabularyRegistry, to writer: inout BinaryWriter) {
-    func write(items: [VocabularyItem], _ writer: inout BinaryWriter) {
-      writer.write(items) { writer, item in
-        writer.write(item.identifier)
-        writer.write(item.priority)
-        writer.write(item.examples) { writer, example in writer.write(example) }
-        writer.write(item.phrases) { writer, phrase in
-          writer.write(phrase.text)
-          writer.write(phrase.pronunciation)
-          writer.write(case: phrase.kind)
-        }
-      }
-    }
-    writer.write(registry.apps) { writer, app in
-      writer.write(app.bundleIdentifier)
-      writer.write(app.folder)
-      writer.write(app.name)
-      writer.write(app.names) { writer, name in
-        writer.write(name.text)
-        writer.write(name.pronunciation)
-        writer.write(case: name.kind)
-      }
-      writer.write(app.intents) { writer, intent in
-        writer.write(intent.name)
-        writer.write(intent.examples) { writer, example in
-          writer.write(example.text)
-          writer.write(example.localization)
-        }
-      }
-      // A list that an earlier parameter has too is written as that parameter's position
-      // (compiling shares one index between them, and reading shares it again).
-      writer.write(app.parameterLists) { writer, list in
-        writer.write(list.parameter.intent)
-        writer.write(list.parameter.parameter)
-        writer.write(list.sameAs ?? -1)
-        if list.sameAs == nil { write(items: app.parameterVocabularies[list.parameter]!, &writer) }
-      }
-      writer.write(app.userVocabulary.keys.sorted()) { writer, type in
-        writer.write(type.rawValue)
-        write(items: app.userVocabulary[type]!, &writer)
-      }
-    }
-    writer.write(registry.diagnostics) { writer, diagnostic in
-      writer.write(case: diagnostic.severity)
-      writer.write(diagnostic.code)
-      writer.write(diagnostic.file)
-      writer.write(diagnostic.line ?? -1)
-      writer.write(diagnostic.keyPath)
-      writer.write(diagnostic.message)
-    }
-    writer.write(registry.sourceFiles) { writer, file in writer.write(file) }
-  }
-
-  /// Reads a registry, and the entries of each of its shards as compiling makes them (made
-  /// while each item is at hand rather than in a second pass).
-  ///
-  /// One function on purpose: it reads the registry's fields in the order
-  /// ``write(_:to:)`` writes them, so the two can be compared line by line.
-  static func readRegistry(_ reader: inout BinaryReader) throws(BinaryReaderError)
-    -> (registry: VocabularyRegistry, entries: [ShardKey: [MatchEntry]])
-  {
-    var shardEntries: [ShardKey: [MatchEntry]] = [:]
-    // Kinds are one byte each, their position among all cases.
-    let phraseKinds = Array(VocabularyPhrase.Kind.allCases)
-    let nameKinds = Array(AppName.Kind.allCases)
-    let severities = Array(Diagnostic.Severity.allCases)
-    // Plain loops rather than the generic `readArray`: this runs once per item. (Reading
-    // chunks of items on two cores was slower: the threads' allocations contend.)
-    func items(_ reader: inout BinaryReader, shard: ShardKey) throws(BinaryReaderError)
-      -> [VocabularyItem]
-    {
-      let count = try reader.readCount()
-      var items: [VocabularyItem] = []
-      items.reserveCapacity(count)
-      var entries: [MatchEntry] = []
-      entries.reserveCapacity(count)
-      for _ in 0..<count {
-        let identifier = try reader.readString()
-        let priority = try reader.readInt()
-        let exampleCount = try reader.readCount()
-        var examples: [String] = []
-        for _ in 0..<exampleCount { examples.append(try reader.readString()) }
-        let phraseCount = try reader.readCount()
-        var phrases: [VocabularyPhrase] = []
-        phrases.reserveCapacity(phraseCount)
-        for _ in 0..<phraseCount {
-          phrases.append(
-            VocabularyPhrase(
-              text: try reader.readString(), pronunciation: try reader.readOptionalString(),
-              kind: try reader.readElement(of: phraseKinds, what: "phrase kind")))
-        }
-        let item = VocabularyItem(
-          identifier: identifier, phrases: phrases, examples: examples, priority: priority)
-        items.append(item)
-        entries.append(entry(item, app: shard.app, source: shard.source))
-      }
-      shardEntries[shard] = entries
-      return items
-    }
-    let apps = try reader.readArray { reader throws(BinaryReaderError) in
-      let bundleIdentifier = try reader.readString()
-      let folder = try reader.readString()
-      let name = try reader.readString()
-      let names = try reader.readArray { reader throws(BinaryReaderError) in
-        AppName(
-          text: try reader.readString(), pronunciation: try reader.readOptionalString(),
-          kind: try reader.readElement(of: nameKinds, what: "name kind"))
-      }
-      let intents = try reader.readArray { reader throws(BinaryReaderError) in
-        Intent(
-          name: try reader.readString(),
-          examples: try reader.readArray { reader throws(BinaryReaderError) in
-            IntentExample(text: try reader.readString(), localization: try reader.readString())
-          })
-      }
-      var parameterVocabularies: [ParameterName: [VocabularyItem]] = [:]
-      var read: [(parameter: ParameterName, items: [VocabularyItem])] = []
-      let parameterCount = try reader.readCount()
-      for position in 0..<parameterCount {
-        let parameter = ParameterName(
-          intent: try reader.readString(), parameter: try reader.readString())
-        let shard = ShardKey(app: bundleIdentifier, source: parameter.description)
-        let sameAs = try reader.readInt()
-        if sameAs < 0 {
-          read.append((parameter, try items(&reader, shard: shard)))
-        } else {
-          guard sameAs < position else {
-            throw BinaryReaderError(
-              description:
-                "parameter \(position) shares the list of parameter \(sameAs), not an earlier one")
-          }
-          let earlier = read[sameAs]
-          read.append((parameter, earlier.items))
-          shardEntries[shard] =
-            shardEntries[ShardKey(app: bundleIdentifier, source: earlier.parameter.description)]
-        }
-        parameterVocabularies[parameter] = read.last!.items
-      }
-      var userVocabulary: [UserVocabularyType: [VocabularyItem]] = [:]
-      for (type, list) in try reader.readArray({ reader throws(BinaryReaderError) in
-        let type = UserVocabularyType(rawValue: try reader.readString())
-        let shard = ShardKey(app: bundleIdentifier, source: type.rawValue)
-        return (type, try items(&reader, shard: shard))
-      }) {
-        userVocabulary[type] = list
-      }
-      return App(
-        bundleIdentifier: bundleIdentifier, folder: folder, name: name, names: names,
-        intents: intents, parameterVocabularies: parameterVocabularies,
-        userVocabulary: userVocabulary)
-    }
-    let diagnostics = try reader.readArray { reader throws(BinaryReaderError) in
-      let severity = try reader.readElement(of: severities, what: "severity")
-      let code = try reader.readString()
-      let file = try reader.readString()
-      let line = try reader.readInt()
-      return Diagnostic(
-        severity, code: code, file: file, line: line < 0 ? nil : line,
-        keyPath: try reader.readString(), message: try reader.readString())
-    }
-    let sourceFiles = try reader.readArray { reader throws(BinaryReaderError) in
-      try reader.readString()
-    }
-    return (
-      VocabularyRegistry(apps: apps, diagnostics: diagnostics, sourceFiles: sourceFiles),
-      shardEntries
-    )
   }
 }
 

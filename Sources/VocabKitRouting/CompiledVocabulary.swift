@@ -348,9 +348,14 @@ public final class CompiledVocabulary: Sendable {
       identifier: item.identifier, type: source,
       phrases: item.phrases.map { phrase in
         MatchPhrase(
-          phrase.text, pronunciation: phrase.pronunciation,
-          weight: phrase.kind == .alternative ? 0.97 : 1)
+          phrase.text, pronunciation: phrase.pronunciation, weight: phraseWeight(phrase.kind))
       }, priority: item.priority, owner: app)
+  }
+
+  /// The matcher's weight of a phrase of `kind`: an alternative speakable match is a little
+  /// less than the name itself, so the name wins a tie.
+  static func phraseWeight(_ kind: VocabularyPhrase.Kind) -> Double {
+    kind == .alternative ? 0.97 : 1
   }
 
   /// The shards that serve a parameter of an app: its `ParameterVocabularies` and the user

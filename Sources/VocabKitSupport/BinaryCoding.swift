@@ -220,6 +220,12 @@ package struct BinaryReader: @unchecked Sendable {
     return text
   }
 
+  /// Moves past a string without decoding it.
+  @inlinable @inline(__always)
+  package mutating func skipString() throws(BinaryReaderError) {
+    _ = try advance(by: try readCount())
+  }
+
   @inlinable @inline(__always)
   package mutating func readOptionalString() throws(BinaryReaderError) -> String? {
     try readBool() ? try readString() : nil

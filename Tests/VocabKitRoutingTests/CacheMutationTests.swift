@@ -10,12 +10,15 @@ import VocabKitSupport
 /// them is an error or a vocabulary that answers queries, never a crash or a read out of
 /// bounds (the address-sanitizer run of the tests checks the latter).
 @Suite struct CacheMutationTests {
-  /// The sample vocabulary's cache bytes, with the fingerprint its header holds.
-  static func sampleCache() throws -> (bytes: [UInt8], fingerprint: UInt64) {
+  /// The sample vocabulary's cache bytes, with the fingerprint its header holds; lists in
+  /// chunks of at most `chunkItems` items.
+  static func sampleCache(chunkItems: Int = CompiledVocabulary.cacheChunkItems) throws -> (
+    bytes: [UInt8], fingerprint: UInt64
+  ) {
     let directory = CacheTests.sample
     let fingerprint = try CompiledVocabulary.sourceFingerprint(directory: directory, locale: nil)
     let vocabulary = try CompiledVocabulary.load(directory: directory)
-    return (vocabulary.cacheBytes(fingerprint: fingerprint), fingerprint)
+    return (vocabulary.cacheBytes(fingerprint: fingerprint, chunkItems: chunkItems), fingerprint)
   }
 
   /// `bytes` with the payload checksum in the header made to match the payload again.
@@ -50,10 +53,31 @@ import VocabKitSupport
     #expect(try router.route("add milk to index in taskly").intent != nil)
   }
 
+  /// A list of many chunks is read in place, each chunk on any core: a damaged chunk is an
+  /// error naming what was wrong, whichever chunk it is, and nothing read is used.
+  @Test func aDamagedChunkOfALongListIsAnError() throws {
+    let (bytes, fingerprint) = try Self.sampleCache(chunkItems: 2)
+    // "Priya Patel", one of Chatter's contacts, is in a later chunk of their list.
+    let name = Array("Priya Patel".utf8)
+    let offset = try #require(
+      (0...(bytes.count - name.count)).first { Array(bytes[$0..<($0 + name.count)]) == name })
+    var damaged = bytes
+    damaged[offset] = 0xFF
+    #expect {
+      try CompiledVocabulary.readCache(
+        ByteStorage(copying: Self.resealed(damaged)), fingerprint: fingerprint,
+        normalizer: try Normalizer.shared)
+    } throws: { error in
+      (error as? BinaryReaderError)?.description.contains("invalid UTF-8") == true
+    }
+  }
+
   /// 400 seeded mutations of one to four bytes each (set to a random value, to 0, to 0xFF or
-  /// bumped by one), spread over the whole payload, every one resealed.
-  @Test func mutatedPayloadsAreErrorsOrWorkingVocabularies() throws {
-    let (bytes, fingerprint) = try Self.sampleCache()
+  /// bumped by one), spread over the whole payload, every one resealed; lists of one chunk
+  /// and of many (read in place) alike.
+  @Test(arguments: [CompiledVocabulary.cacheChunkItems, 2])
+  func mutatedPayloadsAreErrorsOrWorkingVocabularies(chunkItems: Int) throws {
+    let (bytes, fingerprint) = try Self.sampleCache(chunkItems: chunkItems)
     let normalizer = try Normalizer.shared
     var random = SplitMix64(seed: 0xCAC4E)
     var outcomes = (errors: 0, read: 0)

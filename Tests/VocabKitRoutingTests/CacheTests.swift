@@ -43,6 +43,12 @@ import VocabKitVocabulary
     #expect(try routes(second.vocabulary) == routes(direct))
     #expect(second.vocabulary.registry.apps == direct.registry.apps)
     #expect(second.vocabulary.registry.diagnostics == direct.registry.diagnostics)
+    // The matcher's entries are read from the cache's lists apart from the registry's items:
+    // the same entries, shard by shard, as compiling makes from the items.
+    #expect(Set(second.vocabulary.shards.keys) == Set(direct.shards.keys))
+    for (key, index) in direct.shards {
+      #expect(second.vocabulary.shards[key]?.entries == index.entries, "\(key)")
+    }
     // The learned intent model comes from the cache as it was trained, not trained again.
     let cached = second.vocabulary.intentModel
     let trained = direct.intentModel
@@ -63,6 +69,24 @@ import VocabKitVocabulary
       #expect(
         try second.vocabulary.appNames.matches(in: name).map(\.identifier)
           == direct.appNames.matches(in: name).map(\.identifier), "\(name)")
+    }
+  }
+
+  /// Lists are written in chunks, and a list of many chunks is read in place on every core:
+  /// the same registry and entries as lists of one chunk, and as compiling.
+  @Test func listsOfManyChunksReadAsTheyWereWritten() throws {
+    let direct = try CompiledVocabulary.load(directory: Self.sample)
+    for chunkItems in [1, 2, 3, CompiledVocabulary.cacheChunkItems] {
+      let read = try CompiledVocabulary.readCache(
+        ByteStorage(copying: direct.cacheBytes(fingerprint: 7, chunkItems: chunkItems)),
+        fingerprint: 7, normalizer: try Normalizer.shared)
+      #expect(read.registry.apps == direct.registry.apps, "chunks of \(chunkItems)")
+      #expect(read.registry.diagnostics == direct.registry.diagnostics)
+      #expect(Set(read.shards.keys) == Set(direct.shards.keys))
+      for (key, index) in direct.shards {
+        #expect(read.shards[key]?.entries == index.entries, "\(key), chunks of \(chunkItems)")
+      }
+      #expect(try routes(read) == routes(direct), "chunks of \(chunkItems)")
     }
   }
 
