@@ -177,8 +177,9 @@ extension CompiledVocabulary {
         "'\(path)' is \(size) bytes, more than the \(maximumCacheSize >> 30) GiB a cache may be; "
           + "not used")
     }
-    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
-    let storage = ByteStorage(bytes: UnsafeRawBufferPointer(memory)) { $0.deallocate() }
+    guard let (memory, storage) = allocateReadBuffer(size) else {
+      return .unusable("'\(path)' is \(size) bytes, more memory than could be had; not used")
+    }
     // Each part writes only its own half of the buffer.
     nonisolated(unsafe) let destination = memory.baseAddress
     let parts = size >= 1 << 20 ? 2 : 1
@@ -198,6 +199,36 @@ extension CompiledVocabulary {
     }
     return failed.withLock { $0 } ? .missing : .bytes(storage, written: status.st_mtim)
   }
+
+  /// Memory for a file's bytes, and storage that frees it.
+  ///
+  /// A large buffer is mapped on its own and, on Linux, asked for huge pages: faulting in
+  /// 4 KiB pages one at a time was most of the cost of reading a large cache.
+  static func allocateReadBuffer(_ size: Int) -> (UnsafeMutableRawBufferPointer, ByteStorage)? {
+    #if os(Linux)
+      if size >= hugePageReadSize {
+        // Rounded up to whole huge pages, so the kernel can back all of it with them.
+        let huge = 2 << 20
+        let length = (size + huge - 1) / huge * huge
+        guard
+          let start = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+          start != MAP_FAILED
+        else { return nil }
+        _ = madvise(start, length, MADV_HUGEPAGE)  // Advice: without it, small pages.
+        let memory = UnsafeMutableRawBufferPointer(start: start, count: size)
+        let storage = ByteStorage(bytes: UnsafeRawBufferPointer(memory)) { bytes in
+          _ = munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), length)
+        }
+        return (memory, storage)
+      }
+    #endif
+    let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
+    return (memory, ByteStorage(bytes: UnsafeRawBufferPointer(memory)) { $0.deallocate() })
+  }
+
+  /// The size from which a cache is read into memory of its own (see
+  /// ``allocateReadBuffer(_:)``): below it the allocator's memory is as good.
+  static let hugePageReadSize = 4 << 20
 
   /// What is at a cache path.
   enum CacheFile {

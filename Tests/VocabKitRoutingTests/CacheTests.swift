@@ -186,6 +186,25 @@ import VocabKitVocabulary
     #expect(try routes(loaded.vocabulary) == routes(CompiledVocabulary.load(directory: directory)))
   }
 
+  /// A large cache is read into memory of its own (huge pages on Linux): every byte as the
+  /// file holds it, at sizes around whole pages.
+  @Test func aLargeFileIsReadWhole() throws {
+    let (_, cache) = try scratch()
+    let huge = CompiledVocabulary.hugePageReadSize
+    for size in [huge - 1, huge, huge + 1, 3 << 21] {
+      var random = SplitMix64(seed: UInt64(size))
+      let words = (0..<(size / 8 + 1)).map { _ in random.next() }
+      let bytes = Array(words.withUnsafeBytes { $0.prefix(size) })
+      try Data(bytes).write(to: cache)
+      guard case .bytes(let storage, _) = CompiledVocabulary.readFile(atPath: cache.path) else {
+        Issue.record("\(size) bytes not read")
+        continue
+      }
+      #expect(storage.bytes.count == size)
+      #expect(memcmp(storage.bytes.baseAddress!, bytes, size) == 0, "\(size) bytes")
+    }
+  }
+
   @Test func aFIFOAsTheCacheIsNeitherWaitedOnNorReplaced() throws {
     let (directory, cache) = try scratch()
     #expect(mkfifo(cache.path, 0o600) == 0)
