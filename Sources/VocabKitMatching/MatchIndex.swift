@@ -458,18 +458,20 @@ public final class MatchIndex: Sendable {
   package init(tables: Tables, entries: [MatchEntry], normalizer: Normalizer)
     throws(BinaryReaderError)
   {
-    guard tables.entryCount == entries.count, tables.phraseCount == Self.phraseCount(entries)
-    else {
+    // Each entry's phrase count, read once in entry order: checking keys against these
+    // rather than against the entries themselves reads one small array, not an entry each.
+    let phraseCounts = entries.map { Int32(clamping: $0.phrases.count) }
+    let phraseCount = phraseCounts.reduce(0) { $0 + Int($1) }
+    guard tables.entryCount == entries.count, tables.phraseCount == phraseCount else {
       throw BinaryReaderError(
         description: "inconsistent index: written for \(tables.entryCount) entries of "
-          + "\(tables.phraseCount) phrases, given \(entries.count) of "
-          + "\(Self.phraseCount(entries))")
+          + "\(tables.phraseCount) phrases, given \(entries.count) of \(phraseCount)")
     }
     self.entries = entries
     self.normalizer = normalizer
     self.tables = tables
     keyNeededVotes = Self.neededVotes(tables.keyGramCount)
-    try validateEntries()
+    try Self.validateKeyPhrases(tables, phraseCounts: phraseCounts)
   }
 
   /// The number of phrases of `entries`, which with their count checks that a cached index
@@ -479,11 +481,14 @@ public final class MatchIndex: Sendable {
     entries.reduce(0) { $0 + $1.phrases.count }
   }
 
-  /// Checks what the tables say about the entries against `entries`: each key's phrase
-  /// exists (``Tables`` checked everything else when they were read).
-  private func validateEntries() throws(BinaryReaderError) {
+  /// Checks what the tables say about the entries against each entry's phrase count: each
+  /// key's phrase exists (``Tables`` checked everything else when they were read, the key's
+  /// entry included).
+  private static func validateKeyPhrases(_ tables: Tables, phraseCounts: [Int32])
+    throws(BinaryReaderError)
+  {
     for key in 0..<tables.keyEntry.count {
-      guard tables.keyPhrase[key] < entries[tables.keyEntry[key]].phrases.count else {
+      guard tables.keyPhrase[key] < phraseCounts[tables.keyEntry[key]] else {
         throw BinaryReaderError(description: "inconsistent index: key \(key) names no phrase")
       }
     }

@@ -1,4 +1,5 @@
 import Testing
+import VocabKitNormalization
 import VocabKitSupport
 
 @testable import VocabKitMatching
@@ -68,5 +69,38 @@ import VocabKitSupport
       try reader.readElement(of: Kind.allCases, what: "kind")
     }
     #expect(error?.description == "unknown kind 7 at offset 1 (2 known)")
+  }
+}
+
+/// A cached index's tables are used only with the entries they were compiled from.
+@Suite struct CachedIndexEntryTests {
+  /// Tables of Ana (two phrases) and Bo (one) given Ana with one and Bo with two: the same
+  /// numbers of entries and phrases, but a key of Ana's second phrase names none.
+  @Test func tablesGivenOtherEntriesAreAnError() throws {
+    let normalizer = try Normalizer.shared
+    let compiled = try MatchIndex(
+      entries: [
+        MatchEntry(
+          identifier: "a", type: "t", phrases: [MatchPhrase("Ana"), MatchPhrase("Annie")]),
+        MatchEntry(identifier: "b", type: "t", phrases: [MatchPhrase("Bo")]),
+      ], normalizer: normalizer)
+    let swapped = [
+      MatchEntry(identifier: "a", type: "t", phrases: [MatchPhrase("Ana")]),
+      MatchEntry(identifier: "b", type: "t", phrases: [MatchPhrase("Bo"), MatchPhrase("Beau")]),
+    ]
+    let error = #expect(throws: BinaryReaderError.self) {
+      try MatchIndex(tables: compiled.tables, entries: swapped, normalizer: normalizer)
+    }
+    #expect(error?.description.contains("names no phrase") == true)
+    // Another count of phrases is caught before any key is read.
+    let fewer = #expect(throws: BinaryReaderError.self) {
+      try MatchIndex(
+        tables: compiled.tables, entries: Array(swapped.prefix(1)), normalizer: normalizer)
+    }
+    #expect(fewer?.description.contains("written for 2 entries of 3 phrases") == true)
+    // The entries it was compiled from are fine.
+    let again = try MatchIndex(
+      tables: compiled.tables, entries: compiled.entries, normalizer: normalizer)
+    #expect(try again.matches(in: "annie").first?.identifier == "a")
   }
 }
