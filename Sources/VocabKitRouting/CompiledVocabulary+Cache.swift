@@ -177,9 +177,7 @@ extension CompiledVocabulary {
         "'\(path)' is \(size) bytes, more than the \(maximumCacheSize >> 30) GiB a cache may be; "
           + "not used")
     }
-    guard let (memory, storage) = allocateReadBuffer(size) else {
-      return .unusable("'\(path)' is \(size) bytes, more memory than could be had; not used")
-    }
+    let (memory, storage) = allocateReadBuffer(size)
     // Each part writes only its own half of the buffer.
     nonisolated(unsafe) let destination = memory.baseAddress
     let parts = size >= 1 << 20 ? 2 : 1
@@ -202,24 +200,26 @@ extension CompiledVocabulary {
 
   /// Memory for a file's bytes, and storage that frees it.
   ///
-  /// A large buffer is mapped on its own and, on Linux, asked for huge pages: faulting in
-  /// 4 KiB pages one at a time was most of the cost of reading a large cache.
-  static func allocateReadBuffer(_ size: Int) -> (UnsafeMutableRawBufferPointer, ByteStorage)? {
+  /// On Linux a large buffer is mapped on its own and asked for huge pages: faulting in
+  /// 4 KiB pages one at a time was most of the cost of reading a large cache. Elsewhere, or
+  /// when mapping fails, it is allocated as any other.
+  static func allocateReadBuffer(_ size: Int) -> (UnsafeMutableRawBufferPointer, ByteStorage) {
     #if os(Linux)
       if size >= hugePageReadSize {
         // Rounded up to whole huge pages, so the kernel can back all of it with them.
         let huge = 2 << 20
         let length = (size + huge - 1) / huge * huge
-        guard
-          let start = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+        if let start = mmap(
+          nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
           start != MAP_FAILED
-        else { return nil }
-        _ = madvise(start, length, MADV_HUGEPAGE)  // Advice: without it, small pages.
-        let memory = UnsafeMutableRawBufferPointer(start: start, count: size)
-        let storage = ByteStorage(bytes: UnsafeRawBufferPointer(memory)) { bytes in
-          _ = munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), length)
+        {
+          _ = madvise(start, length, MADV_HUGEPAGE)  // Advice: without it, small pages.
+          let memory = UnsafeMutableRawBufferPointer(start: start, count: size)
+          let storage = ByteStorage(bytes: UnsafeRawBufferPointer(memory)) { bytes in
+            _ = munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), length)
+          }
+          return (memory, storage)
         }
-        return (memory, storage)
       }
     #endif
     let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
@@ -443,12 +443,24 @@ extension CompiledVocabulary {
     // The registry's outline first (apps, intents and diagnostics, a few of each); then, on
     // every core, the checksum with the shards' tables (the longest part, so first), and
     // each chunk of the registry's lists read as items and as the matcher's entries
-    // (``readLists(_:alongside:)``).
+    // (``readLists(_:inPlaceLimit:alongside:)``).
     // Reading checks every length and index, so it is safe on altered bytes, and what it
     // read is used only when the checksum matches.
-    var registryReader = try reader.readSection()
-    let outline = try readRegistry(&registryReader)
-    guard registryReader.isAtEnd else { throw fail("unexpected bytes after the registry") }
+    func checksumMatches() -> Bool {
+      var hash = Hash64()
+      hash.add(UnsafeRawBufferPointer(rebasing: storage.bytes[cacheHeaderSize...]))
+      return hash.value == expectedChecksum
+    }
+    let outline: RegistryOutline
+    do throws(BinaryReaderError) {
+      var registryReader = try reader.readSection()
+      outline = try readRegistry(&registryReader)
+      guard registryReader.isAtEnd else { throw fail("unexpected bytes after the registry") }
+    } catch {
+      // An altered file says so, rather than what its alteration broke first.
+      guard checksumMatches() else { throw fail("checksum mismatch: the cache was altered") }
+      throw error
+    }
     var modelReader = try reader.readSection()
     let shardsStart = reader
     let checksum = Locked<UInt64>(0)

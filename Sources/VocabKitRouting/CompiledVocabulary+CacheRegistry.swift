@@ -121,7 +121,7 @@ extension CompiledVocabulary {
   }
 
   /// Reads a registry's outline: everything but the items of its lists, whose chunks are
-  /// read apart (``readLists(_:alongside:)``).
+  /// read apart (``readLists(_:inPlaceLimit:alongside:)``).
   ///
   /// One function on purpose: it reads the registry's fields in the order
   /// ``write(_:to:)`` writes them, so the two can be compared line by line.
@@ -139,6 +139,10 @@ extension CompiledVocabulary {
         let section = try reader.readSection()
         var counter = section
         let chunk = (start: start, count: try counter.readCount(), section: section)
+        // The writer writes no empty chunk; a file of them could ask for any number of lists.
+        guard chunk.count > 0 else {
+          throw BinaryReaderError(description: "an empty chunk in the list of '\(shard.source)'")
+        }
         start += chunk.count
         return chunk
       }
@@ -221,16 +225,23 @@ extension CompiledVocabulary {
   /// may run while `alongside` runs too; returns each list's items and entries, or the
   /// first error (by list and chunk).
   ///
-  /// A list of one chunk is read into an array of its own. The chunks of a longer list are
-  /// read in place into the list's array: copying 100,000 items and entries from buffers
-  /// into arrays took as long as a third of reading them.
+  /// A chunk is read into an array of its own, and a list of one chunk is that array. The
+  /// chunks of the longest lists of many chunks (at most ``maximumListsReadInPlace``) are
+  /// read in place into the list's arrays: copying 100,000 items and entries into arrays
+  /// took as long as a third of reading them. Any other list's chunks are joined.
   ///
   /// - Complexity: O(*n*) in the size of the lists, shared among the cores.
-  static func readLists(_ outline: RegistryOutline, alongside: @Sendable () -> Void)
-    throws(BinaryReaderError) -> (items: [[VocabularyItem]], entries: [[MatchEntry]])
-  {
+  static func readLists(
+    _ outline: RegistryOutline, inPlaceLimit: Int = maximumListsReadInPlace,
+    alongside: @Sendable () -> Void
+  ) throws(BinaryReaderError) -> (items: [[VocabularyItem]], entries: [[MatchEntry]]) {
     let lists = outline.lists
-    let long = lists.indices.filter { lists[$0].chunks.count > 1 }
+    let long = Array(
+      lists.indices.filter { lists[$0].chunks.count > 1 }
+        .sorted { a, b in
+          lists[a].count != lists[b].count ? lists[a].count > lists[b].count : a < b
+        }
+        .prefix(inPlaceLimit))
     let parts = lists.indices.flatMap { list in
       lists[list].chunks.indices.map { (list: list, chunk: $0) }
     }
@@ -288,15 +299,22 @@ extension CompiledVocabulary {
       items[list] = longItems[position]
       entries[list] = longEntries[position]
     }
-    for (part, result) in outcomes {
+    // In part order, so a list's chunks are joined in order.
+    for part in outcomes.keys.sorted() {
       let list = parts[(part - 1) / 2].list
-      switch try result.get() {
-      case .items(let read): items[list] = read
-      case .entries(let read): entries[list] = read
+      switch try outcomes[part]!.get() {
+      case .items(let read):
+        if items[list].isEmpty { items[list] = read } else { items[list] += read }
+      case .entries(let read):
+        if entries[list].isEmpty { entries[list] = read } else { entries[list] += read }
       }
     }
     return (items, entries)
   }
+
+  /// The most lists read in place: each opens two arrays, one inside the other, so the
+  /// number bounds how deep they nest (a vocabulary has a few long lists).
+  static let maximumListsReadInPlace = 32
 
   /// What reading a list of one chunk gives.
   private enum ListChunk {

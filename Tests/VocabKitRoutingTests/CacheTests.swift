@@ -90,6 +90,72 @@ import VocabKitVocabulary
     }
   }
 
+  /// Past the lists read in place (the longest), the chunks of other lists are joined: the
+  /// same items and entries either way, every list in its place.
+  @Test(arguments: [0, 1, 2, CompiledVocabulary.maximumListsReadInPlace])
+  func listsBeyondThoseReadInPlaceAreJoined(inPlaceLimit: Int) throws {
+    let direct = try CompiledVocabulary.load(directory: Self.sample)
+    var writer = BinaryWriter()
+    CompiledVocabulary.write(direct.registry, to: &writer, chunkItems: 1)
+    var reader = BinaryReader(writer.bytes)
+    let outline = try CompiledVocabulary.readRegistry(&reader)
+    #expect(outline.lists.filter { $0.chunks.count > 1 }.count > 2)
+    let (items, entries) = try CompiledVocabulary.readLists(outline, inPlaceLimit: inPlaceLimit) {}
+    #expect(outline.registry(items: items).apps == direct.registry.apps)
+    for (list, read) in zip(outline.lists, entries) {
+      let app = direct.registry.apps.first { $0.bundleIdentifier == list.shard.app }!
+      let source =
+        app.userVocabulary.first { $0.key.rawValue == list.shard.source }?.value
+        ?? app.parameterVocabularies.first { $0.key.description == list.shard.source }!.value
+      #expect(
+        read == CompiledVocabulary.entries(source, app: list.shard.app, source: list.shard.source),
+        "\(list.shard)")
+    }
+  }
+
+  /// The writer writes no empty chunk: a list of them (which could ask for any number of
+  /// lists from a few bytes) is an error.
+  @Test func anEmptyChunkIsAnError() throws {
+    var writer = BinaryWriter()
+    writer.write(1)  // One app,
+    for field in ["com.example.app", "App.app", "App"] { writer.write(field) }
+    writer.write(0)  // no names,
+    writer.write(0)  // no intents,
+    writer.write(0)  // no parameter lists,
+    writer.write(1)  // one user vocabulary type,
+    writer.write("contactName")
+    writer.write(0)  // of no items,
+    writer.write(2)  // in two chunks of none.
+    for _ in 0..<2 {
+      var chunk = BinaryWriter()
+      chunk.write(0)
+      writer.write(section: chunk)
+    }
+    writer.write(0)  // No diagnostics,
+    writer.write(0)  // no source files.
+    var reader = BinaryReader(writer.bytes)
+    let error = #expect(throws: BinaryReaderError.self) {
+      try CompiledVocabulary.readRegistry(&reader)
+    }
+    #expect(error?.description == "an empty chunk in the list of 'contactName'")
+  }
+
+  /// A cache altered in its registry's outline, read before the checksum is compared, is
+  /// refused as altered, not for what the alteration broke.
+  @Test func anAlteredOutlineIsReportedAsAltered() throws {
+    let (directory, cache) = try scratch()
+    _ = try CompiledVocabulary.load(directory: directory, cache: cache)
+    var bytes = [UInt8](try Data(contentsOf: cache))
+    // The payload starts with the registry's length, then its app count: an implausible one.
+    bytes[CompiledVocabulary.cacheHeaderSize + 8 + 7] = 0x7F
+    let fingerprint = try CompiledVocabulary.sourceFingerprint(directory: directory, locale: nil)
+    let error = #expect(throws: BinaryReaderError.self) {
+      try CompiledVocabulary.readCache(
+        ByteStorage(copying: bytes), fingerprint: fingerprint, normalizer: try Normalizer.shared)
+    }
+    #expect(error?.description == "checksum mismatch: the cache was altered")
+  }
+
   @Test func anEditedSourceRebuildsTheCache() throws {
     let (directory, cache) = try scratch()
     _ = try CompiledVocabulary.load(directory: directory, cache: cache)
