@@ -44,6 +44,21 @@ import VocabKitSupport
     #expect(try CacheFuzzing.read(Array(bytes.prefix(10))) == nil)
   }
 
+  /// The fuzz target's seed is a cache of this format, so that fuzzing reaches past the
+  /// version check (a stale seed would have every mutation refused there).
+  @Test func theFuzzingSeedIsACurrentCache() throws {
+    let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/Seeds/FuzzCache/taskly.cache")
+    let bytes = [UInt8](try Data(contentsOf: seed))
+    #expect(
+      CompiledVocabulary.cacheHeader(ByteStorage(copying: bytes)) != nil,
+      "make the seed again: see Fuzz/README.md")
+    let vocabulary = try #require(try CacheFuzzing.read(bytes))
+    #expect(
+      try Router(vocabulary: vocabulary).route("add milk to inbox").intent == "INAddTasksIntent")
+  }
+
   @Test func aResealedCopyOfAGoodCacheReads() throws {
     let (bytes, fingerprint) = try Self.sampleCache()
     let vocabulary = try CompiledVocabulary.readCache(
