@@ -244,31 +244,33 @@ public struct Router: Sendable {
   func bestTemplate(
     of label: Int, _ context: inout RoutingContext, language: String?, scripts: Set<Script>
   ) -> (alignment: TemplateAlignment, template: Template)? {
-    var bounded: [(bound: Double, index: Int)] = []
-    for index in vocabulary.templatesOfLabel[label] {
-      let template = vocabulary.templates[index]
-      if let language,
-        Self.language(of: template.localization)
-          != vocabulary.templateLanguage(app: template.app, for: language)
-      {
-        continue
+    // Templates are read in place, not copied: a copy retains each of a template's arrays
+    // and strings, for every template of the label.
+    vocabulary.templates.withUnsafeBufferPointer { templates in
+      var bounded: [(bound: Double, index: Int)] = []
+      for index in vocabulary.templatesOfLabel[label] {
+        if let language,
+          Self.language(of: templates[index].localization)
+            != vocabulary.templateLanguage(app: templates[index].app, for: language)
+        {
+          continue
+        }
+        guard templates[index].fits(scripts: scripts) else { continue }
+        bounded.append((context.alignmentBound(templates[index]), index))
       }
-      guard template.fits(scripts: scripts) else { continue }
-      bounded.append((context.alignmentBound(template), index))
-    }
-    bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
-    var labelBest: (alignment: TemplateAlignment, template: Template)? = nil
-    var labelBestIndex = Int.max
-    for (bound, index) in bounded {
-      if let labelBest, bound < labelBest.alignment.score { break }
-      let template = vocabulary.templates[index]
-      let alignment = context.align(template)
-      if (alignment.score, -index) > (labelBest?.alignment.score ?? -1, -labelBestIndex) {
-        labelBest = (alignment, template)
-        labelBestIndex = index
+      bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
+      var labelBest: (alignment: TemplateAlignment, index: Int)? = nil
+      for (bound, index) in bounded {
+        if let labelBest, bound < labelBest.alignment.score { break }
+        let alignment = context.align(templates[index])
+        if (alignment.score, -index)
+          > (labelBest?.alignment.score ?? -1, -(labelBest?.index ?? Int.max))
+        {
+          labelBest = (alignment, index)
+        }
       }
+      return labelBest.map { ($0.alignment, templates[$0.index]) }
     }
-    return labelBest
   }
 
   /// Resolves the slots `alignment` found in `template` (all but the app name) into

@@ -11,23 +11,23 @@ extension RoutingContext {
   ///   with ``align(_:)``.
   mutating func alignmentBound(_ template: Template) -> Double {
     let elements = template.elements
-    // Each word's cheapest cost alone, and of it merged with the next word (which covers two
-    // elements, so each is charged half).
-    var alone = [Double](repeating: 0, count: elements.count)
-    var merged = [Double](repeating: .infinity, count: elements.count)
     let keys = template.keyIndices
-    for e in elements.indices where keys[e].alone >= 0 {
-      alone[e] = min(costs.skippedWord, costs(ofKey: keys[e].alone).min() ?? costs.skippedWord)
+    // Each word's cheapest cost alone (0 for an element with no key of its own) ...
+    func alone(_ e: Int) -> Double {
+      let key = keys[e].alone
+      return key < 0 ? 0 : min(costs.skippedWord, leastCost(ofKey: key))
     }
-    for e in elements.indices where keys[e].merged >= 0 {
-      // Two words each said somewhere cost nothing alone: merging them can lower neither.
-      guard alone[e] > 0 || alone[e + 1] > 0 else { continue }
-      merged[e] = (mergedCosts(ofKey: keys[e].merged).min() ?? .infinity) / 2
+    // ... and of it merged with the next word (which covers two elements, so each is charged
+    // half). Two words each said somewhere cost nothing alone: merging them can lower neither.
+    func merged(_ e: Int) -> Double {
+      let key = keys[e].merged
+      guard key >= 0, alone(e) > 0 || alone(e + 1) > 0 else { return .infinity }
+      return leastMergedCost(ofKey: key) / 2
     }
     var lowest = 0.0
     for e in elements.indices {
       switch elements[e] {
-      case .word: lowest += min(alone[e], merged[e], e > 0 ? merged[e - 1] : .infinity)
+      case .word: lowest += min(alone(e), merged(e), e > 0 ? merged(e - 1) : .infinity)
       case .slot(let name): lowest += leastSlotCost(name, in: template, at: e)
       }
     }
@@ -304,6 +304,24 @@ extension RoutingContext {
       of: vocabulary.carrierKeys[Int(index)], minimumSimilarity: costs.minimumWordSimilarity)
     carrierKeyCosts[Int(index)] = found
     return found
+  }
+
+  /// The least of ``costs(ofKey:)`` (``RoutingCosts/skippedWord`` when there are none),
+  /// computed once an utterance.
+  mutating func leastCost(ofKey index: Int32) -> Double {
+    if let known = leastCarrierKeyCosts[Int(index)] { return known }
+    let least = costs(ofKey: index).min() ?? costs.skippedWord
+    leastCarrierKeyCosts[Int(index)] = least
+    return least
+  }
+
+  /// The least of ``mergedCosts(ofKey:)`` (infinity when there are none), computed once an
+  /// utterance.
+  mutating func leastMergedCost(ofKey index: Int32) -> Double {
+    if let known = leastMergedKeyCosts[Int(index)] { return known }
+    let least = mergedCosts(ofKey: index).min() ?? .infinity
+    leastMergedKeyCosts[Int(index)] = least
+    return least
   }
 
   /// The costs of the vocabulary's merged carrier key `index` (see ``Template/keyIndices``)

@@ -55,6 +55,10 @@ struct RoutingContext {
   /// Costs of the merged carrier keys (``CompiledVocabulary/mergedCarrierKeys``) against each
   /// token: the alignment gives two carrier words one token, never two.
   var mergedKeyCosts: [[Double]?]
+  /// The least of each carrier key's costs and of each merged key's (infinity for none),
+  /// nil until needed: every template's score bound reads them.
+  var leastCarrierKeyCosts: [Double?]
+  var leastMergedKeyCosts: [Double?]
   /// Each slot's costs over every span, by ``Template/slotIndices`` × 2, plus 1 with matches
   /// taken back; see ``spanCosts(_:app:boundMatches:slot:takingBack:)``.
   var slotCostTables: [[Double]?]
@@ -70,6 +74,8 @@ struct RoutingContext {
     possessives = Self.withoutPossessives(utterance, carrierKeys: vocabulary.carrierKeySet)
     carrierKeyCosts = Array(repeating: nil, count: vocabulary.carrierKeys.count)
     mergedKeyCosts = Array(repeating: nil, count: vocabulary.mergedCarrierKeys.count)
+    leastCarrierKeyCosts = Array(repeating: nil, count: vocabulary.carrierKeys.count)
+    leastMergedKeyCosts = Array(repeating: nil, count: vocabulary.mergedCarrierKeys.count)
     slotCostTables = Array(repeating: nil, count: 2 * vocabulary.slotCount)
     leastSlotCosts = Array(repeating: nil, count: vocabulary.slotCount)
     let appMatches = vocabulary.appNames.matches(
