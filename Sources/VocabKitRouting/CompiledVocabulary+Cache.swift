@@ -446,10 +446,10 @@ extension CompiledVocabulary {
     // (``readLists(_:inPlaceLimit:alongside:)``).
     // Reading checks every length and index, so it is safe on altered bytes, and what it
     // read is used only when the checksum matches.
-    func checksumMatches() -> Bool {
+    @Sendable func payloadChecksum() -> UInt64 {
       var hash = Hash64()
       hash.add(UnsafeRawBufferPointer(rebasing: storage.bytes[cacheHeaderSize...]))
-      return hash.value == expectedChecksum
+      return hash.value
     }
     let outline: RegistryOutline
     do throws(BinaryReaderError) {
@@ -458,7 +458,9 @@ extension CompiledVocabulary {
       guard registryReader.isAtEnd else { throw fail("unexpected bytes after the registry") }
     } catch {
       // An altered file says so, rather than what its alteration broke first.
-      guard checksumMatches() else { throw fail("checksum mismatch: the cache was altered") }
+      guard payloadChecksum() == expectedChecksum else {
+        throw fail("checksum mismatch: the cache was altered")
+      }
       throw error
     }
     var modelReader = try reader.readSection()
@@ -467,9 +469,8 @@ extension CompiledVocabulary {
     let tablesPart = Locked<Result<[(ShardKey, ShardTables)], any Error>?>(nil)
     let lists = Result { () throws(BinaryReaderError) in
       try readLists(outline) {
-        var hash = Hash64()
-        hash.add(UnsafeRawBufferPointer(rebasing: storage.bytes[cacheHeaderSize...]))
-        checksum.withLock { $0 = hash.value }
+        let value = payloadChecksum()
+        checksum.withLock { $0 = value }
         let result = Result { () throws -> [(ShardKey, ShardTables)] in
           var reader = shardsStart
           var position = 0

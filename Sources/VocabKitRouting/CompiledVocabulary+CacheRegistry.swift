@@ -290,16 +290,13 @@ extension CompiledVocabulary {
       }
     }
     let outcomes = results.withLock { $0 }
-    for part in outcomes.keys.sorted() {
-      if case .failure(let error) = outcomes[part]! { throw error }
-    }
     var items: [[VocabularyItem]] = Array(repeating: [], count: lists.count)
     var entries: [[MatchEntry]] = Array(repeating: [], count: lists.count)
     for (position, list) in long.enumerated() {
       items[list] = longItems[position]
       entries[list] = longEntries[position]
     }
-    // In part order, so a list's chunks are joined in order.
+    // In part order: the first error is the first part's, and a list's chunks join in order.
     for part in outcomes.keys.sorted() {
       let list = parts[(part - 1) / 2].list
       switch try outcomes[part]!.get() {
@@ -316,7 +313,7 @@ extension CompiledVocabulary {
   /// number bounds how deep they nest (a vocabulary has a few long lists).
   static let maximumListsReadInPlace = 32
 
-  /// What reading a list of one chunk gives.
+  /// What reading a chunk into an array of its own gives.
   private enum ListChunk {
     case items([VocabularyItem])
     case entries([MatchEntry])
