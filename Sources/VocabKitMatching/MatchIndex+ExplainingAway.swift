@@ -46,29 +46,36 @@ extension MatchIndex {
     // Whether each match is kept: unknown (0), kept (1) or explained away (2). A match's
     // status depends only on the matches whose spans strictly contain its own (longer
     // ones), so the recursion ends.
-    var status = [UInt8](repeating: 0, count: ranked.count)
-    func isKept(_ inner: Int) -> Bool {
-      if status[inner] == 0 {
-        let explainedAway = ranked.indices.contains { outer in
-          explainsAway(ranked[outer], ranked[inner]) && isKept(outer)
+    // The statuses are a raw buffer: a crowded directory ranks hundreds of matches before
+    // the `limit`-th kept, and an array captured by the recursion checks exclusive access at
+    // every read.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ranked.count) { status in
+      status.initialize(repeating: 0)
+      return ranked.withUnsafeBufferPointer { ranked in
+        func isKept(_ inner: Int) -> Bool {
+          if status[inner] == 0 {
+            let explainedAway = ranked.indices.contains { outer in
+              explainsAway(ranked[outer], ranked[inner]) && isKept(outer)
+            }
+            status[inner] = explainedAway ? 2 : 1
+          }
+          return status[inner] == 1
         }
-        status[inner] = explainedAway ? 2 : 1
-      }
-      return status[inner] == 1
-    }
-    var kept: [Scored] = []
-    var explainedAway: [(inner: Scored, explainers: [Scored])] = []
-    for index in ranked.indices where kept.count < limit {
-      if isKept(index) {
-        kept.append(ranked[index])
-      } else if keepingExplainedAway {
-        let explainers = ranked.indices.filter { outer in
-          explainsAway(ranked[outer], ranked[index]) && isKept(outer)
+        var kept: [Scored] = []
+        var explainedAway: [(inner: Scored, explainers: [Scored])] = []
+        for index in ranked.indices where kept.count < limit {
+          if isKept(index) {
+            kept.append(ranked[index])
+          } else if keepingExplainedAway {
+            let explainers = ranked.indices.filter { outer in
+              explainsAway(ranked[outer], ranked[index]) && isKept(outer)
+            }
+            explainedAway.append((ranked[index], explainers.map { ranked[$0] }))
+          }
         }
-        explainedAway.append((ranked[index], explainers.map { ranked[$0] }))
+        return (kept, explainedAway)
       }
     }
-    return (kept, explainedAway)
   }
 
   /// Whether `outer` explains `inner` away, if kept (see `withoutExplainedAway`): its span strictly

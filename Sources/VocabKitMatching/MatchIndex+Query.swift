@@ -88,9 +88,13 @@ extension MatchIndex {
       // words, parallel to `best` (-1 for none): of entries tied on one word of their phrases
       // ("allen" of James Allen and of Danny Allen), the one whose whole phrase sounds more
       // like the words around it ("nani allen") ranks first.
-      var wholeScores: [Double] = []
+      var wholeScores = scratch.wholeScores
+      scratch.wholeScores = []
+      wholeScores.removeAll(keepingCapacity: true)
       // Words of longer phrases found on their own, for phrase completion.
-      var partials: [Scored] = []
+      var partials = scratch.partials
+      scratch.partials = []
+      partials.removeAll(keepingCapacity: true)
       // Where whole phrases were said exactly. A word of another phrase strictly inside one
       // of them is neither verified nor completed: the phrase said would explain it away,
       // and a phrase said exactly is as good as lookups get, as in the later stages below.
@@ -105,7 +109,9 @@ extension MatchIndex {
           }
       }
       // Where each verified key was aligned, by its place in `verified`.
-      var verifiedWindows: [Range<Int>] = []
+      var verifiedWindows = scratch.verifiedWindows
+      scratch.verifiedWindows = []
+      verifiedWindows.removeAll(keepingCapacity: true)
       // Verifies each candidate not verified before; with `widening`, also those verified
       // before in a window too short to hold them (a whole phrase first aligned with only the
       // word that found it) when the new window reaches further.
@@ -189,7 +195,7 @@ extension MatchIndex {
             ? completion(
               of: partial, utterance, window: window, needsOtherWords: takesShortcuts) : nil
         }
-        partials.removeAll()
+        partials.removeAll(keepingCapacity: true)
         guard takesShortcuts else { return verifyEach(completions, widening: true) }
         // Completions verified already take no place among the best.
         let unverified = completions.filter { key, span in
@@ -224,23 +230,37 @@ extension MatchIndex {
       }
       complete()
       for place in best.indices { best[place].wholePhraseScore = max(0, wholeScores[place]) }
-      // Each match with its entry's priority, read once: in a crowded directory most
-      // matches tie on score, and the comparisons would read it again and again.
-      var kept: [(match: Scored, priority: Int)] = []
-      kept.reserveCapacity(best.count)
-      for match in best where match.score >= cutoff {
-        kept.append((match, entries[tables.keyEntry[Int(match.key)]].priority))
+      // The places of the matches kept, with their entries' priorities, read once: in a
+      // crowded directory most matches tie on score, and the comparisons would read them
+      // again and again. Sorting places, not matches, moves 4 bytes a swap, not 100.
+      var places: [Int32] = []
+      var priorities = [Int](repeating: 0, count: best.count)
+      places.reserveCapacity(best.count)
+      for (place, match) in best.enumerated() where match.score >= cutoff {
+        places.append(Int32(place))
+        priorities[place] = entries[tables.keyEntry[Int(match.key)]].priority
       }
-      kept.sort { a, b in
-        if a.match.score != b.match.score { return a.match.score > b.match.score }
-        if a.match.wholePhraseScore != b.match.wholePhraseScore {
-          return a.match.wholePhraseScore > b.match.wholePhraseScore
+      best.withUnsafeBufferPointer { best in
+        priorities.withUnsafeBufferPointer { priorities in
+          places.sort { a, b in
+            let (first, second) = (best[Int(a)], best[Int(b)])
+            if first.score != second.score { return first.score > second.score }
+            if first.wholePhraseScore != second.wholePhraseScore {
+              return first.wholePhraseScore > second.wholePhraseScore
+            }
+            if priorities[Int(a)] != priorities[Int(b)] {
+              return priorities[Int(a)] < priorities[Int(b)]
+            }
+            return first.key < second.key
+          }
         }
-        if a.priority != b.priority { return a.priority < b.priority }
-        return a.match.key < b.match.key
       }
+      let ranked = places.map { best[Int($0)] }
       scratch.bestOfEntries = best
-      return kept.map(\.match)
+      scratch.wholeScores = wholeScores
+      scratch.partials = partials
+      scratch.verifiedWindows = verifiedWindows
+      return ranked
     }
   }
 

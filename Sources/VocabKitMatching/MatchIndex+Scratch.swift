@@ -31,6 +31,11 @@ struct Scratch {
   var verifiedKeys = FoundKeys()
   var entryPlaces = FoundKeys()
   var bestOfEntries: [MatchIndex.Scored] = []
+  /// Verification's other working arrays, kept for their memory: each entry's best
+  /// whole-phrase score, the words of longer phrases found, and each verified key's window.
+  var wholeScores: [Double] = []
+  var partials: [MatchIndex.Scored] = []
+  var verifiedWindows: [Range<Int>] = []
   /// Skeleton lookups' working memory.
   var lookupSpace = LookupSpace()
 }

@@ -42,23 +42,8 @@ extension MatchIndex {
         : Alignment.best(key: tables.symbols[keyBounds], utterance: utterance, window: window)
     else { return nil }
     let tokenRange = utterance.tokenRange(symbols: alignment.start, alignment.end)
-    let spanLatin = utterance.latin(tokenRange)
-    let keyLatin = tables.latin[latinRange(ofKey: Int(key))]
-    let exact = spanLatin.elementsEqual(keyLatin)
-    let latinSimilarity: Double
-    if exact {
-      latinSimilarity = 1
-    } else {
-      let distance =
-        keyLatin.count <= 64
-        ? keyLatin.withUnsafeBufferPointer { pattern in
-          spanLatin.withUnsafeBufferPointer { text in
-            Alignment.bitParallelDistance(pattern, text, equal: latinMasks)
-          }
-        }
-        : EditDistance.elements(Array(keyLatin), Array(spanLatin))
-      latinSimilarity = 1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1))
-    }
+    let (latinSimilarity, exact) = latinSimilarity(
+      key: Int(key), utterance, tokens: tokenRange, latinMasks: latinMasks)
     let keyWeight = alignment.keyWeight
     let base = exact ? 1 : Self.blend(phonetic: alignment.similarity, latin: latinSimilarity)
     let shortPenalty = exact ? 0 : Double(max(0, 30 - keyWeight)) / 100
@@ -82,6 +67,36 @@ extension MatchIndex {
       exact: exact, shortPenalty: shortPenalty, commonWordPenalty: commonPenalty,
       start: alignment.start, end: alignment.end,
       namingTokens: namingTokens)
+  }
+
+  /// The Latin similarity of key `key` to the tokens `tokens` (one less their edit distance
+  /// over the longer), and whether they spell it exactly; on the bytes in place, as
+  /// verification runs hundreds of times a query.
+  func latinSimilarity(
+    key: Int, _ utterance: PreparedUtterance, tokens: Range<Int>,
+    latinMasks: UnsafeMutableBufferPointer<UInt64>
+  ) -> (similarity: Double, exact: Bool) {
+    let keyRange = latinRange(ofKey: key)
+    let spanRange =
+      Int(utterance.latinBounds[tokens.lowerBound])..<Int(utterance.latinBounds[tokens.upperBound])
+    return tables.latin.withUnsafeBufferPointer { keys in
+      utterance.latinBytes.withUnsafeBufferPointer { text in
+        let keyLatin = UnsafeBufferPointer(rebasing: keys[keyRange])
+        let spanLatin = UnsafeBufferPointer(rebasing: text[spanRange])
+        if keyLatin.count == spanLatin.count {
+          var position = 0
+          while position < keyLatin.count, keyLatin[position] == spanLatin[position] {
+            position += 1
+          }
+          if position == keyLatin.count { return (1, true) }
+        }
+        let distance =
+          keyLatin.count <= 64
+          ? Alignment.bitParallelDistance(keyLatin, spanLatin, equal: latinMasks)
+          : EditDistance.elements(Array(keyLatin), Array(spanLatin))
+        return (1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1)), false)
+      }
+    }
   }
 
   /// A match's score before its weight and penalties, from its phonetic and Latin
