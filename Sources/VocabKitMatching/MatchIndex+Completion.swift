@@ -252,15 +252,15 @@ struct CompletionBound {
     var keyExcess: Int32 = 0
     for symbol in key {
       let symbol = Int(symbol & 0x7F)
-      keyCounts[symbol] += 1
-      keyWeight += indel[symbol]
-      if keyCounts[symbol] > windowCounts[symbol] { keyExcess += leastKey[symbol] }
+      keyCounts[symbol] &+= 1
+      keyWeight &+= indel[symbol]
+      if keyCounts[symbol] > windowCounts[symbol] { keyExcess &+= leastKey[symbol] }
     }
     var letterExcess = 0
     for letter in latin {
       let letter = Int(letter)
-      keyLetters[letter] += 1
-      if keyLetters[letter] > windowLetterCounts[letter] { letterExcess += 1 }
+      keyLetters[letter] &+= 1
+      if keyLetters[letter] > windowLetterCounts[letter] { letterExcess &+= 1 }
     }
     for symbol in key { keyCounts[Int(symbol & 0x7F)] = 0 }
     for letter in latin { keyLetters[Int(letter)] = 0 }
@@ -282,11 +282,11 @@ struct CompletionBound {
     var keyExcessAll: Int32 = 0
     for symbol in key {
       let symbol = Int(symbol & 0x7F)
-      keyCounts[symbol] += 1
-      keyWeight += indel[symbol]
-      keyExcessAll += leastKey[symbol]
+      keyCounts[symbol] &+= 1
+      keyWeight &+= indel[symbol]
+      keyExcessAll &+= leastKey[symbol]
     }
-    for letter in latin { keyLetters[Int(letter)] += 1 }
+    for letter in latin { keyLetters[Int(letter)] &+= 1 }
     var best = 0.0
     for start in range where startsToken[start] {
       var keyExcess = keyExcessAll
@@ -303,23 +303,23 @@ struct CompletionBound {
           for index in Int(latinBounds[lastToken + 1])..<Int(latinBounds[token + 1]) {
             let letter = Int(latinBytes[index])
             if spanLetters[letter] < keyLetters[letter] {
-              keyLetterExcess -= 1
+              keyLetterExcess &-= 1
             } else {
-              spanLetterExcess += 1
+              spanLetterExcess &+= 1
             }
-            spanLetters[letter] += 1
-            spanLength += 1
+            spanLetters[letter] &+= 1
+            spanLength &+= 1
           }
           lastToken = token
         }
         let symbol = Int(symbols[position] & 0x7F)
-        spanWeight += indel[symbol]
+        spanWeight &+= indel[symbol]
         if spanCounts[symbol] < keyCounts[symbol] {
-          keyExcess -= leastKey[symbol]
+          keyExcess &-= leastKey[symbol]
         } else {
-          textExcess += leastText[symbol]
+          textExcess &+= leastText[symbol]
         }
-        spanCounts[symbol] += 1
+        spanCounts[symbol] &+= 1
         guard endsToken[position + 1] else { continue }
         if keyLetterExcess == 0, spanLetterExcess == 0 {
           best = 1  // the key's letters: maybe the key spelled exactly
