@@ -388,7 +388,7 @@ extension MatchIndex {
                     let key = tables.exactKeys.key(at: position)
                     let bounds = symbolRange(ofKey: Int(key))
                     guard bounds.count == span.count,
-                      UnsafeBufferPointer(rebasing: keySymbols[bounds]).elementsEqual(span),
+                      Self.equalBytes(UnsafeBufferPointer(rebasing: keySymbols[bounds]), span),
                       isAllowed(Int(key), allowedTypes)
                     else { continue }
                     let (place, cell) = seen.find(key)

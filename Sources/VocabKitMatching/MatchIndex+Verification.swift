@@ -83,13 +83,7 @@ extension MatchIndex {
       utterance.latinBytes.withUnsafeBufferPointer { text in
         let keyLatin = UnsafeBufferPointer(rebasing: keys[keyRange])
         let spanLatin = UnsafeBufferPointer(rebasing: text[spanRange])
-        if keyLatin.count == spanLatin.count {
-          var position = 0
-          while position < keyLatin.count, keyLatin[position] == spanLatin[position] {
-            position += 1
-          }
-          if position == keyLatin.count { return (1, true) }
-        }
+        if Self.equalBytes(keyLatin, spanLatin) { return (1, true) }
         let distance =
           keyLatin.count <= 64
           ? Alignment.bitParallelDistance(keyLatin, spanLatin, equal: latinMasks)
@@ -97,6 +91,16 @@ extension MatchIndex {
         return (1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1)), false)
       }
     }
+  }
+
+  /// Whether `a` and `b` hold the same bytes: lengths first, then a plain loop (the generic
+  /// `elementsEqual` costs ten times as much, and lookups compare hundreds of keys a query).
+  @inline(__always)
+  static func equalBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    var position = 0
+    while position < a.count, a[position] == b[position] { position += 1 }
+    return position == a.count
   }
 
   /// A match's score before its weight and penalties, from its phonetic and Latin
