@@ -177,17 +177,26 @@ public final class MatchIndex: Sendable {
   ///
   /// - Throws: `ICUError` if normalization fails (a broken ICU installation).
   /// - Complexity: O(*n*) in the total length of the phrases.
-  public convenience init(entries: [MatchEntry], normalizer: Normalizer) throws(ICUError) {
+  ///
+  /// - Parameter carrierWords: Latin keys of words that are no key of their own inside a
+  ///   longer phrase: the words a vocabulary's templates put around the slots this index
+  ///   serves, and its app's names. Said alone, such a word is the carrier ("play my … playlist",
+  ///   "on Tempo Music"), not the playlist "Running Playlist" or "Video Game Music"; said with
+  ///   the rest of the name, the whole phrase still matches.
+  public convenience init(
+    entries: [MatchEntry], normalizer: Normalizer, carrierWords: Set<String> = []
+  ) throws(ICUError) {
     try self.init(
       entries: entries, normalizer: normalizer,
-      votingPhraseLimit: MatcherTuning.maximumVotingPhrases)
+      votingPhraseLimit: MatcherTuning.maximumVotingPhrases, carrierWords: carrierWords)
   }
 
   /// Compiles `entries`, with gram voting only when they have at most `votingPhraseLimit`
   /// phrases (tests lower the limit to check both kinds of index on small vocabularies).
-  init(entries: [MatchEntry], normalizer: Normalizer, votingPhraseLimit: Int)
-    throws(ICUError)
-  {
+  init(
+    entries: [MatchEntry], normalizer: Normalizer, votingPhraseLimit: Int,
+    carrierWords: Set<String> = []
+  ) throws(ICUError) {
     self.entries = entries
     self.normalizer = normalizer
     var builder = Builder()
@@ -203,7 +212,8 @@ public final class MatchIndex: Sendable {
         if let hint = phrase.pronunciation { texts.append(Self.stripToneDigits(hint)) }
       }
     }
-    let normalized = try Self.phraseKeys(texts, normalizer: normalizer)
+    let normalized = try Self.phraseKeys(
+      texts, normalizer: normalizer, carrierWords: carrierWords)
     builder.collectsGrams = texts.count <= votingPhraseLimit
     var next = 0
     /// Adds text `next` (a phrase or a pronunciation) as a phrase of the index.
@@ -246,8 +256,12 @@ public final class MatchIndex: Sendable {
     /// Each token's weight (the sum of its symbols' indel costs).
     var tokenWeights: [Int32] = []
     /// Whether each token may be a key of its own (a partial key): heavy enough, not a
-    /// number and not a common word ("and" must not find "Bill and Malinda").
+    /// number, not a common word ("and" must not find "Bill and Malinda") and not a carrier
+    /// word.
     var tokenStandsAlone: [Bool] = []
+    /// Latin keys of the words that never stand alone here (see
+    /// ``MatchIndex/init(entries:normalizer:carrierWords:)``).
+    var carrierWords: Set<String> = []
     /// Where each phrase's tokens end.
     var phraseTokenEnds: [Int32] = []
 
@@ -278,7 +292,8 @@ public final class MatchIndex: Sendable {
         tokenLatinEnds.append(Int32(latin.count))
         tokenWeights.append(weight)
         tokenStandsAlone.append(
-          weight >= MatcherTuning.minimumPartialWeight && tokens[index].number == nil && !isCommon)
+          weight >= MatcherTuning.minimumPartialWeight && tokens[index].number == nil && !isCommon
+            && (carrierWords.isEmpty || !carrierWords.contains(tokens[index].latinKey)))
       }
     }
 
@@ -304,14 +319,14 @@ public final class MatchIndex: Sendable {
   /// line otherwise. Text *i* is phrase `i % runLength` of run `i / runLength`.
   ///
   /// - Complexity: O(*n*) in the total length of the texts, divided among the cores.
-  static func phraseKeys(_ texts: [String], normalizer: Normalizer) throws(ICUError)
-    -> (runs: [KeyedPhrases], runLength: Int)
-  {
+  static func phraseKeys(
+    _ texts: [String], normalizer: Normalizer, carrierWords: Set<String> = []
+  ) throws(ICUError) -> (runs: [KeyedPhrases], runLength: Int) {
     // Runs of 512, or one run (in line) when there are not many.
     let runLength = texts.count > 1024 ? 512 : max(texts.count, 1)
     let runs = try concurrentChunks(count: texts.count, chunkSize: runLength) {
       (range) throws(ICUError) in
-      var keys = KeyedPhrases()
+      var keys = KeyedPhrases(carrierWords: carrierWords)
       for index in range { keys.append(try normalizer.normalize(texts[index])) }
       return [keys]
     }

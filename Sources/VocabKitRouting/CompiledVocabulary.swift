@@ -85,12 +85,15 @@ public final class CompiledVocabulary: Sendable {
       if let normalizer { return normalizer }
       return try Normalizer.shared
     }()
+    let templates = try Self.compileTemplates(registry, normalizer: normalizer)
+    let carriers = try Self.carrierWords(of: templates, registry: registry, normalizer: normalizer)
     var shards: [ShardKey: MatchIndex] = [:]
     for app in registry.apps {
       for (type, items) in app.userVocabulary {
-        shards[ShardKey(app: app.bundleIdentifier, source: type.rawValue)] = try MatchIndex(
+        let key = ShardKey(app: app.bundleIdentifier, source: type.rawValue)
+        shards[key] = try MatchIndex(
           entries: Self.entries(items, app: app.bundleIdentifier, source: type.rawValue),
-          normalizer: normalizer)
+          normalizer: normalizer, carrierWords: carriers[key] ?? [])
       }
       // Parameters with the same list (one `ParameterVocabulary` under several
       // `ParameterNames`) share one index, whose entries name the first of them.
@@ -104,13 +107,16 @@ public final class CompiledVocabulary: Sendable {
             entries: Self.entries(
               app.parameterVocabularies[parameter]!, app: app.bundleIdentifier,
               source: parameter.description),
-            normalizer: normalizer)
+            normalizer: normalizer,
+            carrierWords: carriers[
+              ShardKey(app: app.bundleIdentifier, source: parameter.description)] ?? [])
         }
         indexes.append(index)
         shards[ShardKey(app: app.bundleIdentifier, source: parameter.description)] = index
       }
     }
-    try self.init(registry: registry, normalizer: normalizer, shards: shards)
+    try self.init(
+      registry: registry, normalizer: normalizer, shards: shards, cachedTemplates: templates)
   }
 
   /// Compiles the templates and app names of a registry whose shards are made; trains the
@@ -195,6 +201,40 @@ public final class CompiledVocabulary: Sendable {
           localization: source.localization, normalizer: normalizer))
     }
     return templates
+  }
+
+  /// The carrier words of each shard: the Latin keys of the words of every template with a
+  /// slot the shard may serve, and of the app's names. Inside a longer name they are no key
+  /// of their own (see ``MatchIndex/init(entries:normalizer:carrierWords:)``).
+  ///
+  /// - Complexity: O(*t* × *k*) for *t* templates of *k* elements, plus normalizing the apps'
+  ///   names.
+  static func carrierWords(
+    of templates: [Template], registry: VocabularyRegistry, normalizer: Normalizer
+  ) throws(ICUError) -> [ShardKey: Set<String>] {
+    var result: [ShardKey: Set<String>] = [:]
+    for template in templates {
+      var words = Set<String>()
+      for case .word(_, let latin) in template.elements { words.insert(latin) }
+      for case .slot(let name) in template.elements where name != ParameterName.applicationName {
+        let parameter = ParameterName(intent: template.intent, parameter: name)
+        var sources = [parameter.description]
+        sources += ParameterBindings.types(for: parameter).map(\.rawValue)
+        for source in sources {
+          result[ShardKey(app: template.app, source: source), default: []].formUnion(words)
+        }
+      }
+    }
+    for app in registry.apps {
+      var names = Set<String>()
+      for name in app.names {
+        for token in try normalizer.normalize(name.text) { names.insert(token.latinKey) }
+      }
+      for key in result.keys where key.app == app.bundleIdentifier {
+        result[key]!.formUnion(names)
+      }
+    }
+    return result
   }
 
   /// The shards each parameter a template has a slot for draws its entries from, by app and
@@ -395,8 +435,12 @@ public final class CompiledVocabulary: Sendable {
       registry.apps[index].userVocabulary[type] = ranked
     }
     var shards = self.shards
-    shards[ShardKey(app: app, source: type.rawValue)] = try MatchIndex(
-      entries: Self.entries(items, app: app, source: type.rawValue), normalizer: normalizer)
+    let key = ShardKey(app: app, source: type.rawValue)
+    let carriers = try Self.carrierWords(
+      of: templates, registry: registry, normalizer: normalizer)
+    shards[key] = try MatchIndex(
+      entries: Self.entries(items, app: app, source: type.rawValue), normalizer: normalizer,
+      carrierWords: carriers[key] ?? [])
     // The intent model learned phrasing and vocabulary classes, not this type's names: it is
     // kept, so an update costs the shard, not a retraining.
     return try CompiledVocabulary(
