@@ -108,6 +108,10 @@ extension MatchIndex {
               && $0.count > span.count
           }
       }
+      // Which tokens are the index's carrier words (none in most indexes).
+      let carrierTokens =
+        carrierWordSet.isEmpty
+        ? nil : utterance.tokens.map { carrierWordSet.contains($0.latinKey) }
       // Where each verified key was aligned, by its place in `verified`.
       var verifiedWindows = scratch.verifiedWindows
       scratch.verifiedWindows = []
@@ -148,7 +152,7 @@ extension MatchIndex {
         guard
           let scored = verify(
             key: key, utterance, window: span, soundingExactly: soundingExactly,
-            latinMasks: latinMasks)
+            latinMasks: latinMasks, carrierTokens: carrierTokens)
         else { return }
         bestScore = max(bestScore, scored.score)
         if isPartial(Int(key)) {

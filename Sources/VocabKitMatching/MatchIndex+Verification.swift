@@ -29,9 +29,13 @@ extension MatchIndex {
   /// With `soundingExactly`, the window is a span whose symbols are the key's: aligning the
   /// key there costs nothing, and any other span of the window (each shorter) costs more,
   /// so the alignment is the window itself with similarity 1, without the alignment table.
+  ///
+  /// A token in `carrierTokens` (the index's carrier words in the utterance) counts as a
+  /// common word: a span of only such words is a weak witness for an entry it resembles
+  /// ("email" for a person Ismail, in "send an email to …").
   func verify(
     key: Int32, _ utterance: PreparedUtterance, window: Range<Int>, soundingExactly: Bool,
-    latinMasks: UnsafeMutableBufferPointer<UInt64>
+    latinMasks: UnsafeMutableBufferPointer<UInt64>, carrierTokens: [Bool]? = nil
   ) -> Scored? {
     let keyBounds = symbolRange(ofKey: Int(key))
     guard
@@ -52,7 +56,10 @@ extension MatchIndex {
     // are spelled otherwise than the entry ("please" for Plise) than when they spell it
     // ("to do" for To-Do).
     var namingTokens = 0
-    for token in tokenRange where !utterance.isCommonToken[token] { namingTokens += 1 }
+    for token in tokenRange
+    where !utterance.isCommonToken[token] && carrierTokens?[token] != true {
+      namingTokens += 1
+    }
     let commonPenalty: Double
     if namingTokens > 0 {
       commonPenalty = 0

@@ -21,6 +21,8 @@ public final class MatchIndex: Sendable {
   /// The votes a key needs to be considered: ``MatcherTuning/minimumVoteTenths`` of its grams, at
   /// least 1 (derived from the tables, not stored in a cache).
   let keyNeededVotes: [UInt8]
+  /// ``Tables/carrierWords``, for lookups (derived, not stored in a cache).
+  let carrierWordSet: Set<String>
   let scratchPool = ScratchPool()
 
   /// The number of keys (phrases, pronunciations and distinctive words).
@@ -240,8 +242,11 @@ public final class MatchIndex: Sendable {
         }
       }
     }
-    tables = builder.tables(entries: entries, entryType: entryType, typeNames: typeNames)
+    tables = builder.tables(
+      entries: entries, entryType: entryType, typeNames: typeNames,
+      carrierWords: carrierWords.sorted())
     keyNeededVotes = Self.neededVotes(tables.keyGramCount)
+    carrierWordSet = carrierWords
   }
 
   /// The keys of a run of phrases, made in the parallel part of compiling: each token's sound
@@ -462,6 +467,9 @@ public final class MatchIndex: Sendable {
     let skeletons: FingerprintTable
     /// The most elements any key's skeleton has.
     let longestSkeleton: Int
+    /// The Latin keys of the index's carrier words, sorted (see
+    /// ``MatchIndex/init(entries:normalizer:carrierWords:)``).
+    let carrierWords: [String]
   }
 
   /// An index of `entries` from tables read from a cache, checking every table against the
@@ -486,6 +494,7 @@ public final class MatchIndex: Sendable {
     self.normalizer = normalizer
     self.tables = tables
     keyNeededVotes = Self.neededVotes(tables.keyGramCount)
+    carrierWordSet = Set(tables.carrierWords)
     try Self.validateKeyPhrases(tables, phraseCounts: phraseCounts)
   }
 
@@ -630,7 +639,9 @@ public final class MatchIndex: Sendable {
     /// tables (built at once, on every core), and the entries' types.
     ///
     /// - Complexity: O(*k* × *s*) for *k* keys of at most *s* symbols.
-    func tables(entries: [MatchEntry], entryType: [Int32], typeNames: [String]) -> Tables {
+    func tables(
+      entries: [MatchEntry], entryType: [Int32], typeNames: [String], carrierWords: [String]
+    ) -> Tables {
       let lists = postingLists()
       var hashed: [(fingerprint: UInt32, key: Int32)] = []
       hashed.reserveCapacity(keyEntry.count)
@@ -668,7 +679,8 @@ public final class MatchIndex: Sendable {
         keyGramCount: lists.3, postingBounds: lists.0, postings: PackedIntegers(lists.1),
         postingPositions: lists.2, exactKeys: fingerprintTables[0], longestKey: longestKey,
         entryType: PackedIntegers(entryType), typeNames: typeNames,
-        skeletons: fingerprintTables[1], longestSkeleton: fingerprints.longest)
+        skeletons: fingerprintTables[1], longestSkeleton: fingerprints.longest,
+        carrierWords: carrierWords)
     }
 
     /// Posting lists in compressed-row form: bucket b's keys are
@@ -723,6 +735,9 @@ extension MatchIndex.Tables {
     }
     skeletons = try FingerprintTable(reading: &reader)
     longestSkeleton = try reader.readInt()
+    carrierWords = try reader.readArray { reader throws(BinaryReaderError) in
+      try reader.readString()
+    }
     try validate()
   }
 
@@ -800,5 +815,6 @@ extension MatchIndex.Tables {
     writer.write(typeNames) { writer, name in writer.write(name) }
     skeletons.write(to: &writer)
     writer.write(longestSkeleton)
+    writer.write(carrierWords) { writer, word in writer.write(word) }
   }
 }

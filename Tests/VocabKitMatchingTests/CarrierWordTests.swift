@@ -1,5 +1,6 @@
 import Testing
 import VocabKitNormalization
+import VocabKitSupport
 
 @testable import VocabKitMatching
 
@@ -42,5 +43,42 @@ import VocabKitNormalization
     #expect(try carried.matches(in: "playlist").first?.identifier == "Playlist")
     // The other words of a name still find it.
     #expect(try carried.matches(in: "play video game").first?.identifier == "Video Game Music")
+  }
+
+  /// A span of only carrier words is a weak witness, as a span of common words is: "email"
+  /// in "send an email to …" loses the deduction for a person Ismail it merely resembles.
+  @Test func aSpanOfCarrierWordsIsAWeakWitness() throws {
+    func index(_ carrierWords: Set<String>) throws -> MatchIndex {
+      try MatchIndex(
+        entries: [
+          MatchEntry(identifier: "ismail", type: "person", phrases: [MatchPhrase("Ismail")])
+        ],
+        normalizer: Normalizer.shared, carrierWords: carrierWords)
+    }
+    let text = "send an email to jane"
+    let plain = try #require(try index([]).matches(in: text, cutoff: 0).first)
+    let carried = try #require(try index(["email", "send"]).matches(in: text, cutoff: 0).first)
+    #expect(plain.text == "email" && carried.text == "email")
+    #expect(plain.components.commonWordPenalty == 0)
+    #expect(carried.components.commonWordPenalty == MatcherTuning.inexactCommonWordPenalty)
+    #expect(abs(plain.score - carried.score - MatcherTuning.inexactCommonWordPenalty) < 1e-9)
+    // Said exactly, a one-word name is not a weak witness, carrier word or not.
+    let exact = try #require(try index(["ismail"]).matches(in: "call ismail").first)
+    #expect(exact.components.commonWordPenalty == 0)
+  }
+
+  /// A cached index keeps its carrier words.
+  @Test func theCarrierWordsAreCached() throws {
+    let compiled = try index(carrierWords: ["playlist", "music"])
+    var writer = BinaryWriter()
+    compiled.write(to: &writer)
+    var reader = BinaryReader(writer.bytes)
+    let read = try MatchIndex(
+      reading: &reader, entries: compiled.entries, normalizer: Normalizer.shared)
+    #expect(read.tables.carrierWords == ["music", "playlist"])
+    let heard = "start my date item playlist on tempo music"
+    #expect(
+      try read.matches(in: heard).map(\.identifier) == compiled.matches(in: heard).map(\.identifier)
+    )
   }
 }
