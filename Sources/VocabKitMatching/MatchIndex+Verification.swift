@@ -12,7 +12,7 @@ extension MatchIndex {
     var commonWordPenalty: Double
     var start: Int
     var end: Int
-    /// How many tokens of the span are not common words.
+    /// How many tokens of the span are neither common words nor the index's carrier words.
     var namingTokens: Int
     /// The best score of the entry's whole phrase over two or more words that are not common
     /// words, 0 when none was aligned there; set when the entry's matches are ranked.

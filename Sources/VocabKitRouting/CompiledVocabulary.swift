@@ -97,8 +97,15 @@ public final class CompiledVocabulary: Sendable {
       }
       // Parameters with the same list (one `ParameterVocabulary` under several
       // `ParameterNames`) share one index, whose entries name the first of them.
+      // A shared list's carrier words are those of every parameter it serves.
+      let lists = app.parameterLists
+      var listCarriers = [Set<String>](repeating: [], count: lists.count)
+      for (position, (parameter, sameAs)) in lists.enumerated() {
+        let key = ShardKey(app: app.bundleIdentifier, source: parameter.description)
+        listCarriers[sameAs ?? position].formUnion(carriers[key] ?? [])
+      }
       var indexes: [MatchIndex] = []
-      for (parameter, sameAs) in app.parameterLists {
+      for (position, (parameter, sameAs)) in lists.enumerated() {
         let index: MatchIndex
         if let sameAs {
           index = indexes[sameAs]
@@ -107,9 +114,7 @@ public final class CompiledVocabulary: Sendable {
             entries: Self.entries(
               app.parameterVocabularies[parameter]!, app: app.bundleIdentifier,
               source: parameter.description),
-            normalizer: normalizer,
-            carrierWords: carriers[
-              ShardKey(app: app.bundleIdentifier, source: parameter.description)] ?? [])
+            normalizer: normalizer, carrierWords: listCarriers[position])
         }
         indexes.append(index)
         shards[ShardKey(app: app.bundleIdentifier, source: parameter.description)] = index
@@ -203,17 +208,19 @@ public final class CompiledVocabulary: Sendable {
     return templates
   }
 
-  /// The carrier words of each shard: the Latin keys of the words of every template with a
-  /// slot the shard may serve, and of the app's names. Inside a longer name they are no key
-  /// of their own (see ``MatchIndex/init(entries:normalizer:carrierWords:)``).
+  /// The carrier words of each shard that a template may fill: the Latin keys of the words
+  /// of every template with a slot the shard may serve, and of the app's names (see
+  /// ``MatchIndex/init(entries:normalizer:carrierWords:)``); only `app`'s when given. A
+  /// shard no template fills has none.
   ///
   /// - Complexity: O(*t* × *k*) for *t* templates of *k* elements, plus normalizing the apps'
   ///   names.
   static func carrierWords(
-    of templates: [Template], registry: VocabularyRegistry, normalizer: Normalizer
+    of templates: [Template], registry: VocabularyRegistry, normalizer: Normalizer,
+    app onlyApp: String? = nil
   ) throws(ICUError) -> [ShardKey: Set<String>] {
     var result: [ShardKey: Set<String>] = [:]
-    for template in templates {
+    for template in templates where onlyApp == nil || template.app == onlyApp {
       var words = Set<String>()
       for case .word(_, let latin) in template.elements { words.insert(latin) }
       for case .slot(let name) in template.elements where name != ParameterName.applicationName {
@@ -225,7 +232,7 @@ public final class CompiledVocabulary: Sendable {
         }
       }
     }
-    for app in registry.apps {
+    for app in registry.apps where onlyApp == nil || app.bundleIdentifier == onlyApp {
       var names = Set<String>()
       for name in app.names {
         for token in try normalizer.normalize(name.text) { names.insert(token.latinKey) }
@@ -437,7 +444,7 @@ public final class CompiledVocabulary: Sendable {
     var shards = self.shards
     let key = ShardKey(app: app, source: type.rawValue)
     let carriers = try Self.carrierWords(
-      of: templates, registry: registry, normalizer: normalizer)
+      of: templates, registry: registry, normalizer: normalizer, app: app)
     shards[key] = try MatchIndex(
       entries: Self.entries(items, app: app, source: type.rawValue), normalizer: normalizer,
       carrierWords: carriers[key] ?? [])

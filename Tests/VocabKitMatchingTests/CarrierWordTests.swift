@@ -67,6 +67,19 @@ import VocabKitSupport
     #expect(exact.components.commonWordPenalty == 0)
   }
 
+  /// A name of several words that are all carrier words is still found when said exactly,
+  /// with the deduction of a name of common words said as it is spelled ("To Do").
+  @Test func aNameOfCarrierWordsSaidExactlyIsFoundWithTheCommonWordDeduction() throws {
+    let index = try MatchIndex(
+      entries: [
+        MatchEntry(
+          identifier: "music-playlist", type: "playlist", phrases: [MatchPhrase("Music Playlist")])
+      ], normalizer: Normalizer.shared, carrierWords: ["music", "playlist"])
+    let match = try #require(try index.matches(in: "play music playlist").first)
+    #expect(match.identifier == "music-playlist" && match.components.exact)
+    #expect(match.components.commonWordPenalty == MatcherTuning.commonWordPenalty)
+  }
+
   /// A cached index keeps its carrier words.
   @Test func theCarrierWordsAreCached() throws {
     let compiled = try index(carrierWords: ["playlist", "music"])

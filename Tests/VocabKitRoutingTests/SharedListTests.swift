@@ -90,6 +90,24 @@ import Testing
       try Router(vocabulary: vocabulary).route("show me errand 17").slots.first?.value == "list.17")
   }
 
+  /// The one index of a shared list has the carrier words of every parameter's templates,
+  /// whichever parameter sorts first, and the cache keeps them.
+  @Test func aSharedListHasTheCarrierWordsOfEveryParameter() throws {
+    let root = try makeScratchDirectory("vocabkit-shared-carriers")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try writeApp(in: root, items: 3)
+    let vocabulary = try CompiledVocabulary.load(directory: root)
+    let words = Set(try #require(shardsOfEveryParameter(vocabulary).first).tables.carrierWords)
+    // "add ${taskTitles} to ${targetTaskList}", "show me ${title}", and the app's name.
+    #expect(words.isSuperset(of: ["add", "show", "me", "lists"]), "\(words.sorted())")
+    let cache = root.appendingPathComponent("lists.cache")
+    _ = try CompiledVocabulary.load(directory: root, cache: cache)
+    let (cached, outcome) = try CompiledVocabulary.load(directory: root, cache: cache)
+    #expect(outcome.usedCache)
+    #expect(
+      Set(try #require(shardsOfEveryParameter(cached).first).tables.carrierWords) == words)
+  }
+
   @Test func lintChecksASharedListOnce() throws {
     let root = try makeScratchDirectory("vocabkit-shared-lint")
     defer { try? FileManager.default.removeItem(at: root) }
