@@ -177,14 +177,17 @@ public final class MatchIndex: Sendable {
   /// word: about 50 million entries of 2-3 words, far more than fits in memory); more stop
   /// the program with a precondition failure.
   ///
+  /// - Parameters:
+  ///   - entries: The entries to find.
+  ///   - normalizer: The normalizer that keys the phrases, and later the queries.
+  ///   - carrierWords: Latin keys of words that are no key of their own inside a longer
+  ///     phrase, and that count as common words in a query: the words a vocabulary's
+  ///     templates put around the slots this index serves, and its app's names. Said alone,
+  ///     such a word is the carrier ("play my … playlist", "on Tempo Music"), not the
+  ///     playlist "Running Playlist" or "Video Game Music"; said with the rest of the name,
+  ///     the whole phrase still matches.
   /// - Throws: `ICUError` if normalization fails (a broken ICU installation).
   /// - Complexity: O(*n*) in the total length of the phrases.
-  ///
-  /// - Parameter carrierWords: Latin keys of words that are no key of their own inside a
-  ///   longer phrase: the words a vocabulary's templates put around the slots this index
-  ///   serves, and its app's names. Said alone, such a word is the carrier ("play my … playlist",
-  ///   "on Tempo Music"), not the playlist "Running Playlist" or "Video Game Music"; said with
-  ///   the rest of the name, the whole phrase still matches.
   public convenience init(
     entries: [MatchEntry], normalizer: Normalizer, carrierWords: Set<String> = []
   ) throws(ICUError) {
