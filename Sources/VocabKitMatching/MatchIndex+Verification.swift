@@ -37,13 +37,15 @@ extension MatchIndex {
     key: Int32, _ utterance: PreparedUtterance, window: Range<Int>, soundingExactly: Bool,
     latinMasks: UnsafeMutableBufferPointer<UInt64>, carrierTokens: [Bool]? = nil
   ) -> Scored? {
-    let keyBounds = symbolRange(ofKey: Int(key))
+    // Sounding exactly, the window's symbols are the key's: weighed there, in the query's
+    // memory, not at the key's place in the index (a crowded word verifies hundreds of keys).
     guard
       let alignment = soundingExactly
         ? Alignment.Result(
           similarity: 1, start: window.lowerBound, end: window.upperBound,
-          keyWeight: PhoneticKey.weight(tables.symbols[keyBounds]))
-        : Alignment.best(key: tables.symbols[keyBounds], utterance: utterance, window: window)
+          keyWeight: PhoneticKey.weight(utterance.symbols[window]))
+        : Alignment.best(
+          key: tables.symbols[symbolRange(ofKey: Int(key))], utterance: utterance, window: window)
     else { return nil }
     let tokenRange = utterance.tokenRange(symbols: alignment.start, alignment.end)
     let (latinSimilarity, exact) = latinSimilarity(
