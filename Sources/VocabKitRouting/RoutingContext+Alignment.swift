@@ -239,7 +239,7 @@ extension RoutingContext {
     _ name: String, app: String, boundMatches: SlotMatches?, slot: Int32, takingBack: Bool
   ) -> [Double] {
     let key = 2 * Int(slot) + (takingBack ? 1 : 0)
-    if let cached = slotCostTables[key] { return cached }
+    if slotCostRows[key] >= 0 { return memoRows[Int(slotCostRows[key])] }
     let n = utterance.tokens.count
     let longest = costs.longestSlot
     var table = [Double](repeating: 0, count: n * longest)
@@ -249,7 +249,8 @@ extension RoutingContext {
           name, app: app, boundMatches: boundMatches, span: i..<j)
       }
     }
-    slotCostTables[key] = table
+    slotCostRows[key] = Int32(memoRows.count)
+    memoRows.append(table)
     return table
   }
 
@@ -299,10 +300,12 @@ extension RoutingContext {
   /// - Complexity: O(*n* × *l*²) for *n* tokens and keys of at most *l* symbols, much less
   ///   for tokens that share few sounds with the key; O(1) once computed.
   mutating func costs(ofKey index: Int32) -> [Double] {
-    if let known = carrierKeyCosts[Int(index)] { return known }
+    let row = carrierKeyRows[Int(index)]
+    if row >= 0 { return memoRows[Int(row)] }
     let found = heardKeys.costs(
       of: vocabulary.carrierKeys[Int(index)], minimumSimilarity: costs.minimumWordSimilarity)
-    carrierKeyCosts[Int(index)] = found
+    carrierKeyRows[Int(index)] = Int32(memoRows.count)
+    memoRows.append(found)
     return found
   }
 
@@ -329,11 +332,13 @@ extension RoutingContext {
   ///
   /// - Complexity: as ``costs(ofKey:)``, over the tokens alone.
   mutating func mergedCosts(ofKey index: Int32) -> [Double] {
-    if let known = mergedKeyCosts[Int(index)] { return known }
+    let row = mergedKeyRows[Int(index)]
+    if row >= 0 { return memoRows[Int(row)] }
     let found = heardKeys.costs(
       of: vocabulary.mergedCarrierKeys[Int(index)], minimumSimilarity: costs.minimumWordSimilarity,
       tokensOnly: true)
-    mergedKeyCosts[Int(index)] = found
+    mergedKeyRows[Int(index)] = Int32(memoRows.count)
+    memoRows.append(found)
     return found
   }
 

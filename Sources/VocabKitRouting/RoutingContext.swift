@@ -48,20 +48,25 @@ struct RoutingContext {
   var slotMatches: [AppParameter: SlotMatches] = [:]
   /// Each shard's matches in the utterance, found at most once.
   var shardMatches: [ObjectIdentifier: SlotMatches] = [:]
-  /// Costs of the vocabulary's carrier keys (``CompiledVocabulary/carrierKeys``) against each
-  /// token (first n) and each pair of adjacent tokens (next n - 1), nil until needed:
-  /// templates share most carrier words, so each is compared once an utterance.
-  var carrierKeyCosts: [[Double]?]
-  /// Costs of the merged carrier keys (``CompiledVocabulary/mergedCarrierKeys``) against each
-  /// token: the alignment gives two carrier words one token, never two.
-  var mergedKeyCosts: [[Double]?]
+  /// Where in ``memoRows`` the costs of each of the vocabulary's carrier keys
+  /// (``CompiledVocabulary/carrierKeys``) against each token (first n) and each pair of
+  /// adjacent tokens (next n - 1) are, -1 until needed: templates share most carrier words,
+  /// so each is compared once an utterance.
+  var carrierKeyRows: [Int32]
+  /// Where the costs of the merged carrier keys (``CompiledVocabulary/mergedCarrierKeys``)
+  /// against each token are: the alignment gives two carrier words one token, never two.
+  var mergedKeyRows: [Int32]
   /// The least of each carrier key's costs and of each merged key's (infinity for none),
   /// nil until needed: every template's score bound reads them.
   var leastCarrierKeyCosts: [Double?]
   var leastMergedKeyCosts: [Double?]
-  /// Each slot's costs over every span, by ``Template/slotIndices`` × 2, plus 1 with matches
-  /// taken back; see ``spanCosts(_:app:boundMatches:slot:takingBack:)``.
-  var slotCostTables: [[Double]?]
+  /// Where each slot's costs over every span are, by ``Template/slotIndices`` × 2, plus 1 with
+  /// matches taken back; see ``spanCosts(_:app:boundMatches:slot:takingBack:)``.
+  var slotCostRows: [Int32]
+  /// The rows of costs computed for this utterance. The tables above hold places in it, not
+  /// arrays: a vocabulary has thousands of carrier keys and slots and an utterance needs a
+  /// few, and a table of arrays would be freed element by element.
+  var memoRows: [[Double]] = []
   /// Each slot's least cost, by ``Template/slotIndices``; see ``leastSlotCost(_:in:at:)``.
   var leastSlotCosts: [Double?]
 
@@ -72,11 +77,11 @@ struct RoutingContext {
     tokenSymbols = utterance.tokens.map { PhoneticKey(latinKey: $0.latinKey).symbols }
     heardKeys = HeardKeys(tokens: tokenSymbols)
     possessives = Self.withoutPossessives(utterance, carrierKeys: vocabulary.carrierKeySet)
-    carrierKeyCosts = Array(repeating: nil, count: vocabulary.carrierKeys.count)
-    mergedKeyCosts = Array(repeating: nil, count: vocabulary.mergedCarrierKeys.count)
+    carrierKeyRows = Array(repeating: -1, count: vocabulary.carrierKeys.count)
+    mergedKeyRows = Array(repeating: -1, count: vocabulary.mergedCarrierKeys.count)
     leastCarrierKeyCosts = Array(repeating: nil, count: vocabulary.carrierKeys.count)
     leastMergedKeyCosts = Array(repeating: nil, count: vocabulary.mergedCarrierKeys.count)
-    slotCostTables = Array(repeating: nil, count: 2 * vocabulary.slotCount)
+    slotCostRows = Array(repeating: -1, count: 2 * vocabulary.slotCount)
     leastSlotCosts = Array(repeating: nil, count: vocabulary.slotCount)
     let appMatches = vocabulary.appNames.matches(
       in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
