@@ -225,9 +225,7 @@ public final class CompiledVocabulary: Sendable {
       for case .word(_, let latin) in template.elements { words.insert(latin) }
       for case .slot(let name) in template.elements where name != ParameterName.applicationName {
         let parameter = ParameterName(intent: template.intent, parameter: name)
-        var sources = [parameter.description]
-        sources += ParameterBindings.types(for: parameter).map(\.rawValue)
-        for source in sources {
+        for source in Self.sources(of: parameter) {
           result[ShardKey(app: template.app, source: source), default: []].formUnion(words)
         }
       }
@@ -417,9 +415,13 @@ public final class CompiledVocabulary: Sendable {
   static func shards(in shards: [ShardKey: MatchIndex], app: String, parameter: ParameterName)
     -> [MatchIndex]
   {
-    var sources = [parameter.description]
-    sources += ParameterBindings.types(for: parameter).map(\.rawValue)
-    return sources.compactMap { shards[ShardKey(app: app, source: $0)] }
+    sources(of: parameter).compactMap { shards[ShardKey(app: app, source: $0)] }
+  }
+
+  /// The shard sources that may serve `parameter`: its own `ParameterVocabularies` list, then
+  /// each user vocabulary type it binds to.
+  static func sources(of parameter: ParameterName) -> [String] {
+    [parameter.description] + ParameterBindings.types(for: parameter).map(\.rawValue)
   }
 
   /// True when a parameter of an app has any vocabulary (otherwise it is free text).
