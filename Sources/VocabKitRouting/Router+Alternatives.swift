@@ -29,8 +29,11 @@ extension Router {
       let weight = 1 / Double(rank + 1)
       totalWeight += weight
       for candidate in result.candidates {
+        // The intent an alternative routed to votes with the score that accepted it (summed
+        // over apps, or shared with the intents that take the same entry).
+        let routed = candidate.app == result.app && candidate.intent == result.intent
         votes[IntentModel.Label(app: candidate.app, intent: candidate.intent), default: 0] +=
-          weight * candidate.score
+          weight * (routed ? max(candidate.score, result.score) : candidate.score)
       }
     }
     let winner = votes.max {

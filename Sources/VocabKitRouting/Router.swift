@@ -102,6 +102,8 @@ public struct Router: Sendable {
     var bestCombined = -1.0
     var bestLabel = Int.max
     var candidates: [IntentCandidate] = []
+    // The entries behind each candidate's evidence, parallel to `candidates`.
+    var evidenceEntries: [Set<String>] = []
     for label in allowed.prefix(costs.alignedIntents) {
       let labelBest = bestTemplate(
         of: label, &context, language: language, scripts: scripts)
@@ -110,7 +112,8 @@ public struct Router: Sendable {
       let coverage = Self.coverage(
         known: known, explained: labelBest?.alignment.explained, isContent: isContent,
         contentCount: contentCount)
-      let evidence = context.vocabularyEvidence(of: model.labels[label])
+      let (evidence, entries) = context.vocabularyEvidence(of: model.labels[label])
+      evidenceEntries.append(entries)
       let combined = costs.confidence(
         probability: probability, alignment: alignmentScore, coverage: coverage,
         evidence: evidence)
@@ -131,6 +134,30 @@ public struct Router: Sendable {
         best = labelBest
         bestLabel = label
       }
+    }
+    // An entry that several intents take ("talk to Simon Ortiz": call or message) is
+    // evidence that the utterance means one of them: whether there is an intent at all is
+    // judged on their probabilities together; which one, on each alone.
+    if best != nil,
+      let chosen = candidates.firstIndex(where: {
+        $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
+      }), candidates[chosen].evidence >= costs.sharedEvidenceScore
+    {
+      let intent = candidates[chosen].intent
+      var shared = intentProbability[intent] ?? 0
+      var counted: Set<String> = [intent]
+      for (other, entries) in zip(candidates, evidenceEntries)
+      where other.evidence == candidates[chosen].evidence
+        && !entries.isDisjoint(with: evidenceEntries[chosen])
+        && counted.insert(other.intent).inserted
+      {
+        shared += intentProbability[other.intent] ?? 0
+      }
+      bestAccepted = max(
+        bestAccepted,
+        costs.confidence(
+          probability: shared, alignment: candidates[chosen].alignment,
+          coverage: candidates[chosen].coverage, evidence: candidates[chosen].evidence))
     }
     return result(
       of: text, best: best, accepted: bestAccepted, candidates: candidates, &context)

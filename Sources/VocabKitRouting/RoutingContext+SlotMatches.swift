@@ -32,20 +32,29 @@ extension RoutingContext {
   }
 
   /// The best score of a match, anywhere in the utterance, of any parameter with a
-  /// vocabulary that `label`'s templates name; 0 when there is none.
+  /// vocabulary that `label`'s templates name (0 when there is none), and the entries that
+  /// score it.
   ///
   /// - Complexity: one cached query of each of those parameters' shards.
-  mutating func vocabularyEvidence(of label: IntentModel.Label) -> Double {
+  mutating func vocabularyEvidence(of label: IntentModel.Label) -> (
+    score: Double, entries: Set<String>
+  ) {
     var best = 0.0
+    var entries: Set<String> = []
     for parameter in vocabulary.boundParameters[label] ?? [] {
       let key = CompiledVocabulary.ShardKey(app: label.app, source: parameter.description)
       for shard in vocabulary.parameterShards[key] ?? [] {
         for match in matches(of: shard) where !match.tokenRange.isEmpty {
-          best = max(best, match.score)
+          if match.score > best {
+            best = match.score
+            entries = [match.identifier]
+          } else if match.score == best {
+            entries.insert(match.identifier)
+          }
         }
       }
     }
-    return best
+    return (best, entries)
   }
 
   /// A shard's matches in the utterance (those the matcher kept), cached.

@@ -38,6 +38,11 @@ struct RoutingCosts: Sendable {
     probability: 5.4, alignment: 7.3, coverage: 0.9, evidence: 1.5, bias: -9.4
   )
 
+  /// Intents whose best vocabulary evidence is at least this good (as good as a match that
+  /// anchors a template) share it: their probabilities together decide whether the
+  /// utterance has an intent at all.
+  var sharedEvidenceScore = 0.85
+
   /// The combined score of one intent, in 0...1: how likely it is the right one.
   func confidence(probability: Double, alignment: Double, coverage: Double, evidence: Double)
     -> Double

@@ -28,6 +28,21 @@ let whisperVocabulary: CompiledVocabulary = {
     #expect(unnamed.candidates.allSatisfy { $0.evidence < 1 })
   }
 
+  @Test func intentsThatTakeTheNamedEntryShareItsEvidence() throws {
+    let router = Router(vocabulary: whisperVocabulary)
+    // No template says "i want to talk to …"; the contact, said exactly, is evidence for
+    // calling and for messaging, and neither alone is likely enough. Together they are: the
+    // utterance means one of them, with the contact resolved.
+    let result = try router.route("i want to talk to simon ortiz")
+    let intent = try #require(result.intent)
+    #expect(["INStartCallIntent", "INSendMessageIntent"].contains(intent))
+    let contact = result.slot("contacts") ?? result.slot("recipients")
+    #expect(contact?.value == "contact.simon-ortiz")
+    let takers = result.candidates.filter { $0.evidence == 1 }
+    #expect(Set(takers.map(\.intent)) == ["INStartCallIntent", "INSendMessageIntent"])
+    #expect(takers.allSatisfy { $0.probability < 0.3 })
+  }
+
   @Test func evidenceIsOnlyForTheIntentsTheEntryServes() throws {
     let router = Router(vocabulary: sampleVocabulary)
     let result = try router.route("put eggs under groceries")
