@@ -44,7 +44,8 @@ public struct IntentCandidate: Hashable, Sendable, Codable {
   public var score: Double
   /// The learned model's probability of this intent among those allowed.
   public var probability: Double
-  /// How well the intent's best template aligns, in 0...1.
+  /// How well the intent's best template aligns, in 0...1; a bound slot whose words match
+  /// no entry counts as a name misheard when every carrier word was said.
   public var alignment: Double
   /// The share of the utterance's words that the intent's examples, its best template and
   /// the vocabulary account for, in 0...1: low for utterances about something else.

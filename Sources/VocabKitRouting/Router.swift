@@ -108,7 +108,7 @@ public struct Router: Sendable {
       let labelBest = bestTemplate(
         of: label, &context, language: language, scripts: scripts)
       let probability = allowedTotal > 0 ? probabilities[label] / allowedTotal : 0
-      let alignmentScore = labelBest?.alignment.score ?? 0
+      let alignmentScore = labelBest?.misheardScore ?? 0
       let coverage = Self.coverage(
         known: known, explained: labelBest?.alignment.explained, isContent: isContent,
         contentCount: contentCount)
@@ -131,7 +131,7 @@ public struct Router: Sendable {
         bestAccepted = costs.confidence(
           probability: intentProbability[model.labels[label].intent] ?? 0,
           alignment: alignmentScore, coverage: coverage, evidence: evidence)
-        best = labelBest
+        best = (labelBest.alignment, labelBest.template)
         bestLabel = label
       }
     }
@@ -270,7 +270,7 @@ public struct Router: Sendable {
   /// the next bound, no later template can win.
   func bestTemplate(
     of label: Int, _ context: inout RoutingContext, language: String?, scripts: Set<Script>
-  ) -> (alignment: TemplateAlignment, template: Template)? {
+  ) -> (alignment: TemplateAlignment, template: Template, misheardScore: Double)? {
     // Templates are read in place, not copied: a copy retains each of a template's arrays
     // and strings, for every template of the label.
     vocabulary.templates.withUnsafeBufferPointer { templates in
@@ -287,16 +287,18 @@ public struct Router: Sendable {
       }
       bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
       var labelBest: (alignment: TemplateAlignment, index: Int)? = nil
+      var misheardScore = 0.0
       for (bound, index) in bounded {
         if let labelBest, bound < labelBest.alignment.score { break }
         let alignment = context.align(templates[index])
+        misheardScore = max(misheardScore, alignment.misheardScore)
         if (alignment.score, -index)
           > (labelBest?.alignment.score ?? -1, -(labelBest?.index ?? Int.max))
         {
           labelBest = (alignment, index)
         }
       }
-      return labelBest.map { ($0.alignment, templates[$0.index]) }
+      return labelBest.map { ($0.alignment, templates[$0.index], misheardScore) }
     }
   }
 

@@ -147,6 +147,10 @@ extension RoutingContext {
     var wordsMissed = 0
     var anchored = false
     var tookBack = false
+    // Bound slots over words that match no entry, and what the path paid for them: a name
+    // misheard, when every carrier word around them was said.
+    var unmatchedSlotCost = 0.0
+    var unmatchedSlotWords = 0
     var position = (k, n)
     while position.0 > 0 || position.1 > 0 {
       let cell = back[position.0 * width + position.1]
@@ -182,6 +186,13 @@ extension RoutingContext {
             name == ParameterName.applicationName
             ? appMatches.filter { $0.score >= costs.knownAppSpanScore }
             : insideSpan(slotMatchesOf[previous.0], consumed).filter { $0.score >= policy.cutoff }
+          if name != ParameterName.applicationName, slotMatchesOf[previous.0] != nil,
+            !found.contains(where: { $0.tokenRange.clamped(to: consumed) == $0.tokenRange }),
+            consumed.contains(where: mayBeMisheardName)
+          {
+            unmatchedSlotCost += cost[position.0 * width + position.1] - cost[cell]
+            unmatchedSlotWords += consumed.count
+          }
           for match in found where match.tokenRange.clamped(to: consumed) == match.tokenRange {
             for token in match.tokenRange { explained[token] = true }
             // Anchoring: the entry's words are all the slot holds ("steve" in "tell me where
@@ -216,6 +227,14 @@ extension RoutingContext {
     }
     let units = Double(max(k, 1))
     let score = max(0, 1 - cost[k * width + n] / units) * template.evidence
+    // A name misheard does not veto a template whose carrier words were all said, one of
+    // them more than a common word: its slot costs what a misheard name costs.
+    var misheardScore = score
+    if unmatchedSlotWords > 0, wordsMissed == 0, template.hasNamingCarrierWord {
+      let total =
+        cost[k * width + n] - unmatchedSlotCost + costs.misheardName(words: unmatchedSlotWords)
+      misheardScore = max(score, max(0, 1 - total / units) * template.evidence)
+    }
     var unknownAppSpan: Range<Int>? = nil
     if let app = slots.first(where: { $0.name == ParameterName.applicationName }),
       !app.span.isEmpty,
@@ -226,7 +245,8 @@ extension RoutingContext {
       unknownAppSpan = app.span
     }
     return TemplateAlignment(
-      score: score, slots: slots, unknownAppSpan: unknownAppSpan, explained: explained)
+      score: score, slots: slots, unknownAppSpan: unknownAppSpan, explained: explained,
+      misheardScore: misheardScore)
   }
 
   /// A slot's cost over every span `i..<j` of at most ``RoutingCosts/longestSlot`` tokens, at
@@ -288,6 +308,12 @@ extension RoutingContext {
     var found = matches(app: template.app, parameter: parameter)
     if !takingBack { found.explainedAway = [] }
     return found
+  }
+
+  /// Whether token `token` may be part of a misheard name: neither a common word nor a
+  /// carrier word of the templates ("music" in "play sixties music" names no artist).
+  func mayBeMisheardName(_ token: Int) -> Bool {
+    !utterance.isCommonToken[token] && !vocabulary.carrierKeySet.contains(tokenSymbols[token])
   }
 
   func extraCost(_ token: Int) -> Double {

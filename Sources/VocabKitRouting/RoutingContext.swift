@@ -11,6 +11,10 @@ struct TemplateAlignment {
   /// For each token, whether the template accounts for it: a carrier word it matched, or a
   /// vocabulary match or app name inside one of its slots.
   var explained: [Bool]
+  /// ``score`` with the bound slots that match no entry costed as names misheard, when every
+  /// carrier word was said: what the intent's score weighs, while ``score`` chooses among
+  /// an intent's templates (and so its slots).
+  var misheardScore: Double
 }
 
 /// A parameter of an app's intent: the key of caches per bound slot.

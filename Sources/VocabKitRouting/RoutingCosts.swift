@@ -97,6 +97,15 @@ struct RoutingCosts: Sendable {
   var unmatchedBoundSlot = 0.9
   /// Each word of such a slot.
   var unmatchedBoundSlotWord = 0.05
+  /// Such a slot in a template whose carrier words were all said: a name misheard, however
+  /// many words the recognizer made of it ("mode of your cannon" for Mona Buchanan).
+  var misheardNameSlot = 0.5
+
+  /// What bound slots of `words` words that match no entry cost in a template whose carrier
+  /// words were all said: less than unmatched words elsewhere, never less than free text.
+  func misheardName(words: Int) -> Double {
+    max(misheardNameSlot, freeTextWord * Double(min(words, freeTextWordsCharged)))
+  }
   /// Each word of a bound slot outside its match (not a filler or a media qualifier).
   var uncoveredSlotWord = 0.35
   /// A media search of qualifiers only ("play something new").

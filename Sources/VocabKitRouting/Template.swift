@@ -98,6 +98,15 @@ struct Template: Sendable {
   /// factor is 0.5 + 0.25 × evidence, at most 1: a template needs evidence 2 to count in full
   /// ("play ${mediaSearch}": play and a bound slot), and with evidence 1 or less even a
   /// perfect alignment stays below the 0.7 intent threshold.
+  /// Whether a carrier word of the template is neither a common word nor a filler ("call",
+  /// "shuffle", not "to" or "please").
+  var hasNamingCarrierWord: Bool {
+    elements.contains {
+      guard case .word(_, let latin) = $0 else { return false }
+      return !RoutingLexicon.fillers.contains(latin) && !CommonWords.latinKeys.contains(latin)
+    }
+  }
+
   func evidenceFactor(isBound: (ParameterName) -> Bool) -> Double {
     let costs = RoutingCosts.standard
     var evidence = 0.0

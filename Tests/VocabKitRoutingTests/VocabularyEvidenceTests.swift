@@ -43,6 +43,19 @@ let whisperVocabulary: CompiledVocabulary = {
     #expect(takers.allSatisfy { $0.probability < 0.3 })
   }
 
+  @Test func aMisheardNameDoesNotVetoTheIntent() throws {
+    let router = Router(vocabulary: whisperVocabulary)
+    // Whisper heard "phone mona buchanan" as "phone mode of your cannon": the carrier word
+    // was said, the name matches no contact. The intent stands; the name is not claimed.
+    let call = try router.route("phone mode of your cannon")
+    #expect(call.intent == "INStartCallIntent")
+    let contact = try #require(call.slot("contacts"))
+    #expect(contact.resolution != .success)
+    #expect(contact.value == nil)
+    // "shuffle bossa nova", heard as "shuffle master gnome".
+    #expect(try router.route("shuffle master gnome").intent == "INPlayMediaIntent")
+  }
+
   @Test func evidenceIsOnlyForTheIntentsTheEntryServes() throws {
     let router = Router(vocabulary: sampleVocabulary)
     let result = try router.route("put eggs under groceries")
