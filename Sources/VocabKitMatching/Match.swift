@@ -34,7 +34,9 @@ public struct ScoreComponents: Hashable, Sendable, Codable {
   public var weight: Double
   /// The deduction for a short phrase, which could match noise by chance.
   public var shortPenalty: Double
-  /// The deduction for matching only common words ("list", "today") without an exact match.
+  /// The deduction for matching only common words ("list", "today") without an exact match,
+  /// or for a name that ends with a carrier word said once ("shopping list" when Shopping is
+  /// an entry too).
   public var commonWordPenalty: Double = 0
   /// True when the match went through a pronunciation hint.
   public var viaPronunciation: Bool

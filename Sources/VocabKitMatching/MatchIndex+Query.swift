@@ -19,7 +19,8 @@ extension MatchIndex {
     limit: Int = 10, cutoff: Double = 0.5
   ) -> [Match] {
     guard limit > 0 else { return [] }
-    let ranked = rankedMatches(in: utterance, types: types, tokens: tokens, cutoff: cutoff)
+    let ranked = rankedMatches(
+      in: utterance, types: types, tokens: tokens, cutoff: cutoff, readsCarrierTails: true)
     return Self.withoutExplainedAway(ranked, limit: limit).map { match(for: $0, utterance) }
   }
 
@@ -50,18 +51,25 @@ extension MatchIndex {
     -> [Match]
   {
     let ranked = rankedMatches(
-      in: utterance, types: nil, tokens: nil, cutoff: cutoff, takesShortcuts: false)
+      in: utterance, types: nil, tokens: nil, cutoff: cutoff, takesShortcuts: false,
+      readsCarrierTails: true)
     return Self.withoutExplainedAway(ranked, limit: limit).map { match(for: $0, utterance) }
   }
 
   /// Every entry's preferred match at or above `cutoff`, best first, before explaining away.
+  ///
+  /// With `readsCarrierTails`, a name ending with a carrier word said once loses
+  /// ``MatcherTuning/carrierTailPenalty`` when the index has the name without it (see
+  /// ``hasCarrierTail(key:_:symbols:tokens:)``): the matcher alone reads the word as the
+  /// sentence's. A router reads it from its templates instead (taking back a match explained
+  /// away), so ``matchesAndExplainedAway(in:limit:cutoff:)`` does not.
   ///
   /// One function on purpose: the candidate stages run in order inside one borrowed scratch, and
   /// each reads what the ones before verified; the stages themselves are the `+Lookup`, `+Voting`
   /// and `+Verification` functions it calls.
   private func rankedMatches(
     in utterance: PreparedUtterance, types: Set<String>?, tokens: Range<Int>?, cutoff: Double,
-    takesShortcuts: Bool = true
+    takesShortcuts: Bool = true, readsCarrierTails: Bool = false
   ) -> [Scored] {
     guard !utterance.symbols.isEmpty, !tables.keyEntry.isEmpty else { return [] }
     var allowedTypes: [Bool]? = nil
@@ -152,7 +160,8 @@ extension MatchIndex {
         guard
           let scored = verify(
             key: key, utterance, window: span, soundingExactly: soundingExactly,
-            latinMasks: latinMasks, carrierTokens: carrierTokens)
+            latinMasks: latinMasks, carrierTokens: carrierTokens,
+            readsCarrierTails: readsCarrierTails)
         else { return }
         bestScore = max(bestScore, scored.score)
         if isPartial(Int(key)) {

@@ -32,10 +32,12 @@ extension MatchIndex {
   ///
   /// A token in `carrierTokens` (the index's carrier words in the utterance) counts as a
   /// common word: a span of only such words is a weak witness for an entry it resembles
-  /// ("email" for a person Ismail, in "send an email to …").
+  /// ("email" for a person Ismail, in "send an email to …"). With `readsCarrierTails`, a
+  /// name ending with one said once may lose ``MatcherTuning/carrierTailPenalty``.
   func verify(
     key: Int32, _ utterance: PreparedUtterance, window: Range<Int>, soundingExactly: Bool,
-    latinMasks: UnsafeMutableBufferPointer<UInt64>, carrierTokens: [Bool]? = nil
+    latinMasks: UnsafeMutableBufferPointer<UInt64>, carrierTokens: [Bool]? = nil,
+    readsCarrierTails: Bool = false
   ) -> Scored? {
     // Sounding exactly, the window's symbols are the key's: weighed there, in the query's
     // memory, not at the key's place in the index (a crowded word verifies hundreds of keys).
@@ -70,12 +72,61 @@ extension MatchIndex {
     } else {
       commonPenalty = tokenRange.count > 1 ? MatcherTuning.commonWordPenalty : 0
     }
-    let score = base * Double(weight(ofKey: Int(key))) - shortPenalty - commonPenalty
+    let tailPenalty =
+      readsCarrierTails && carrierTokens != nil
+        && hasCarrierTail(
+          key: Int(key), utterance, symbols: alignment.start..<alignment.end, tokens: tokenRange)
+      ? MatcherTuning.carrierTailPenalty : 0
+    let score =
+      base * Double(weight(ofKey: Int(key))) - shortPenalty - commonPenalty - tailPenalty
     return Scored(
       key: key, score: score, phonetic: alignment.similarity, latin: latinSimilarity,
-      exact: exact, shortPenalty: shortPenalty, commonWordPenalty: commonPenalty,
+      exact: exact, shortPenalty: shortPenalty, commonWordPenalty: commonPenalty + tailPenalty,
       start: alignment.start, end: alignment.end,
       namingTokens: namingTokens)
+  }
+
+  /// Whether whole key `key`, found over `tokens` (symbols `symbols`), ends with a carrier
+  /// word said once
+  /// ("shopping list", not "shopping list list") that the index also has a phrase without:
+  /// in "remove eggs from my shopping list" the sentence says "list", and the name is
+  /// Shopping, when both Shopping and Shopping List are entries.
+  ///
+  /// - Complexity: O(*m*) hash steps for a span of *m* symbols, only when its last token
+  ///   is a carrier word.
+  func hasCarrierTail(
+    key: Int, _ utterance: PreparedUtterance, symbols: Range<Int>, tokens: Range<Int>
+  ) -> Bool {
+    guard tokens.count > 1, !isPartial(key) else { return false }
+    let last = tokens.upperBound - 1
+    let tail = utterance.tokens[last].latinKey
+    guard carrierWordSet.contains(tail),
+      tokens.upperBound == utterance.tokens.count
+        || utterance.tokens[tokens.upperBound].latinKey != tail
+    else { return false }
+    // The span without its last word, in symbols, sounding exactly like another whole key.
+    var cut = symbols.upperBound
+    while cut > symbols.lowerBound, Int(utterance.tokenOfSymbol[cut - 1]) == last { cut -= 1 }
+    let start = symbols.lowerBound..<cut
+    guard !start.isEmpty else { return false }
+    var hash = Self.hashSeed
+    for symbol in utterance.symbols[start] { hash = Self.hash(hash, symbol) }
+    return tables.symbols.withUnsafeBufferPointer { keySymbols in
+      utterance.symbols.withUnsafeBufferPointer { text in
+        let span = UnsafeBufferPointer(rebasing: text[start])
+        for position in tables.exactKeys.range(of: Self.fold(hash), shift: tables.exactKeys.shift) {
+          let other = Int(tables.exactKeys.key(at: position))
+          guard !isPartial(other), tables.keyEntry[other] != tables.keyEntry[key] else { continue }
+          let bounds = symbolRange(ofKey: other)
+          if bounds.count == span.count,
+            Self.equalBytes(UnsafeBufferPointer(rebasing: keySymbols[bounds]), span)
+          {
+            return true
+          }
+        }
+        return false
+      }
+    }
   }
 
   /// The Latin similarity of key `key` to the tokens `tokens` (one less their edit distance

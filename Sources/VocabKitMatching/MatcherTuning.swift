@@ -12,6 +12,10 @@ package enum MatcherTuning {
   /// The deduction for a match of several common words spelled as the entry is ("to do" for
   /// the list "To-Do"): such words are more often carrier words than the name.
   package static let commonWordPenalty = 0.15
+  /// The deduction for a whole phrase that ends with a carrier word said once, when the
+  /// index has the phrase without it ("shopping list" when Shopping is a list too): the
+  /// sentence's word more often than the name's. It leaves the shorter name ahead.
+  package static let carrierTailPenalty = 0.15
   /// The deduction for a match whose words are all common words spelled otherwise than the
   /// entry ("please" for "Plise"): far more often the word itself than a misheard name.
   package static let inexactCommonWordPenalty = 0.2

@@ -94,4 +94,25 @@ import VocabKitSupport
       try read.matches(in: heard).map(\.identifier) == compiled.matches(in: heard).map(\.identifier)
     )
   }
+  /// For the matcher alone, a name's last word that is a carrier word, said once, is the
+  /// sentence's when the index also has the name without it: "remove eggs from my shopping
+  /// list" is Shopping when both Shopping and Shopping List are lists; "… my shopping list
+  /// list" is Shopping List.
+  @Test func aCarrierWordEndingANameSaidOnceIsTheSentences() throws {
+    let both = try index(carrierWords: ["list"], names: ["Shopping", "Shopping List", "Reading"])
+    #expect(
+      try both.matches(in: "remove eggs from my shopping list").first?.identifier == "Shopping")
+    #expect(
+      try both.matches(in: "add eggs to my shopping list list").first?.identifier
+        == "Shopping List")
+    // Without the shorter name, or without carrier words, the whole name is the match.
+    let alone = try index(carrierWords: ["list"], names: ["Shopping List", "Reading"])
+    #expect(
+      try alone.matches(in: "remove eggs from my shopping list").first?.identifier
+        == "Shopping List")
+    let plain = try index(carrierWords: [], names: ["Shopping", "Shopping List", "Reading"])
+    #expect(
+      try plain.matches(in: "remove eggs from my shopping list").first?.identifier
+        == "Shopping List")
+  }
 }
