@@ -87,10 +87,9 @@ extension MatchIndex {
   }
 
   /// Whether whole key `key`, found over `tokens` (symbols `symbols`), ends with a carrier
-  /// word said once
-  /// ("shopping list", not "shopping list list") that the index also has a phrase without:
-  /// in "remove eggs from my shopping list" the sentence says "list", and the name is
-  /// Shopping, when both Shopping and Shopping List are entries.
+  /// word said once ("shopping list", not "shopping list list") that the index also has a
+  /// phrase without: in "remove eggs from my shopping list" the sentence says "list", and
+  /// the name is Shopping, when both Shopping and Shopping List are entries.
   ///
   /// - Complexity: O(*m*) hash steps for a span of *m* symbols, only when its last token
   ///   is a carrier word.

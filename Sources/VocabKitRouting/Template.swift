@@ -89,15 +89,6 @@ struct Template: Sendable {
     scripts.isEmpty || !scripts.isDisjoint(with: utteranceScripts)
   }
 
-  /// How much a template can prove: templates made of free-text slots and common words
-  /// ("what is ${relation} ${info}", "${setting} the ${type}") fit almost any sentence, so
-  /// their scores are scaled down.
-  ///
-  /// Evidence: 1.5 for a slot bound to vocabulary (`isBound`) or the app's name, 1 for a
-  /// carrier word that is not a common word, 0.5 for a common word that is not a filler. The
-  /// factor is 0.5 + 0.25 × evidence, at most 1: a template needs evidence 2 to count in full
-  /// ("play ${mediaSearch}": play and a bound slot), and with evidence 1 or less even a
-  /// perfect alignment stays below the 0.7 intent threshold.
   /// Whether a carrier word of the template is neither a common word nor a filler ("call",
   /// "shuffle", not "to" or "please").
   var hasNamingCarrierWord: Bool {
@@ -107,6 +98,15 @@ struct Template: Sendable {
     }
   }
 
+  /// How much a template can prove: templates made of free-text slots and common words
+  /// ("what is ${relation} ${info}", "${setting} the ${type}") fit almost any sentence, so
+  /// their scores are scaled down.
+  ///
+  /// Evidence: 1.5 for a slot bound to vocabulary (`isBound`) or the app's name, 1 for a
+  /// carrier word that is not a common word, 0.5 for a common word that is not a filler. The
+  /// factor is 0.5 + 0.25 × evidence, at most 1: a template needs evidence 2 to count in full
+  /// ("play ${mediaSearch}": play and a bound slot), and with evidence 1 or less even a
+  /// perfect alignment stays below the 0.7 intent threshold.
   func evidenceFactor(isBound: (ParameterName) -> Bool) -> Double {
     let costs = RoutingCosts.standard
     var evidence = 0.0

@@ -94,6 +94,7 @@ import VocabKitSupport
       try read.matches(in: heard).map(\.identifier) == compiled.matches(in: heard).map(\.identifier)
     )
   }
+
   /// For the matcher alone, a name's last word that is a carrier word, said once, is the
   /// sentence's when the index also has the name without it: "remove eggs from my shopping
   /// list" is Shopping when both Shopping and Shopping List are lists; "… my shopping list
