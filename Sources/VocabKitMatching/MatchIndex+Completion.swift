@@ -18,8 +18,9 @@ extension MatchIndex {
   ) -> [(key: Int32, window: Range<Int>)] {
     guard limit > 0 else { return [] }
     guard completions.count > limit else { return completions }
-    // The best `limit` keys so far, by bound (descending) then the completion that gave it:
-    // a key enters only ahead of the last kept.
+    // The best `limit` keys, by bound (descending) then the completion that gave it (the
+    // first of equal bounds): the order in which the bounds are kept below is the order of
+    // the loose bounds, so a later completion may give a key its first.
     var best: [(bound: Double, first: Int, key: Int32)] = []
     best.reserveCapacity(limit + 1)
     func precedes(_ a: (bound: Double, first: Int), _ b: (bound: Double, first: Int)) -> Bool {
@@ -29,35 +30,52 @@ extension MatchIndex {
       // The window's sound costs are prepared again only when it changes (the completions
       // of one word often share one).
       var window: Range<Int>? = nil
-      for (first, completion) in completions.enumerated() {
-        if completion.window != window {
-          window = completion.window
-          bound.prepare(window: completion.window)
+      func prepare(_ range: Range<Int>) {
+        if range != window {
+          window = range
+          bound.prepare(window: range)
         }
+      }
+      // First the loose bound of each completion: one pass over its key, its sounds and
+      // letters that the whole window lacks. Each is kept rounded up to a Float, in the top
+      // half of a word whose bottom half is the completion's place, so that one sort of
+      // plain integers orders them, greatest first.
+      var order: [UInt64] = []
+      order.reserveCapacity(completions.count)
+      for (index, completion) in completions.enumerated() {
+        prepare(completion.window)
         let (symbols, latin, weight) = keyOf(Int(completion.key))
-        // The whole window's bound is above every span's, and costs a pass over the key.
-        // Below the last kept, the completion can neither enter nor raise its key's place
-        // (a key kept is at least there).
-        let loose = bound.windowScore(key: symbols, latin: latin) * weight
-        if best.count == limit, loose < best[limit - 1].bound { continue }
+        let loose = Float(bound.windowScore(key: symbols, latin: latin) * weight).nextUp
+        order.append(UInt64(~max(loose, 0).bitPattern) << 32 | UInt64(index))
+      }
+      order.sort()
+      // Then the tighter bound, loosest first, until no loose bound left can reach the last
+      // kept: each completion's tighter bound is at most its loose one.
+      for entry in order {
+        let loose = Double(Float(bitPattern: ~UInt32(entry >> 32)))
+        let index = Int(entry & 0xFFFF_FFFF)
+        if best.count == limit, loose < best[limit - 1].bound { break }
+        let completion = completions[index]
         let kept = best.firstIndex { $0.key == completion.key }
-        if let kept, loose <= best[kept].bound { continue }
+        if let kept, loose < best[kept].bound { continue }
+        prepare(completion.window)
+        let (symbols, latin, weight) = keyOf(Int(completion.key))
         let score = bound.score(key: symbols, latin: latin) * weight
         if let kept {
-          guard score > best[kept].bound else { continue }
+          guard precedes((score, index), (best[kept].bound, best[kept].first)) else { continue }
           best.remove(at: kept)
         } else if best.count == limit,
-          !precedes((score, first), (best[limit - 1].bound, best[limit - 1].first))
+          !precedes((score, index), (best[limit - 1].bound, best[limit - 1].first))
         {
           continue
         }
         var place = best.count
         while place > 0,
-          precedes((score, first), (best[place - 1].bound, best[place - 1].first))
+          precedes((score, index), (best[place - 1].bound, best[place - 1].first))
         {
           place -= 1
         }
-        best.insert((score, first, completion.key), at: place)
+        best.insert((score, index, completion.key), at: place)
         if best.count > limit { best.removeLast() }
       }
     }

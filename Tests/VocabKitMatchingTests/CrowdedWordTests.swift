@@ -1,0 +1,72 @@
+import Testing
+import VocabKitNormalization
+import VocabKitSupport
+
+@testable import VocabKitMatching
+
+/// A word that many names share (a first name in a directory): the lookups give only the
+/// earliest of each spelling, and the name meant is found by its other words.
+@Suite struct CrowdedWordTests {
+  static let syllables = ["ka", "ro", "mi", "an", "te", "li", "ber", "gar", "ne", "vi", "do", "lo"]
+
+  /// Distinct surnames made of three syllables, none a word of another name.
+  func surnames(_ count: Int, seed: UInt64) -> [String] {
+    var random = SplitMix64(seed: seed)
+    var made: [String] = []
+    var seen: Set<String> = []
+    while made.count < count {
+      let name = (0..<3).map { _ in Self.syllables[random.next(Self.syllables.count)] }.joined()
+      if seen.insert(name).inserted { made.append(name) }
+    }
+    return made
+  }
+
+  func index(_ names: [String]) throws -> MatchIndex {
+    let entries = names.enumerated().map { number, name in
+      MatchEntry(
+        identifier: "c\(number)", type: "contact", phrases: [MatchPhrase(name)],
+        priority: number)
+    }
+    return try MatchIndex(entries: entries, normalizer: try Normalizer.shared)
+  }
+
+  /// "Which Allene?": the people spelled as said come first, the earliest of them first,
+  /// however many earlier people have a word that sounds the same (the surname Allen).
+  @Test func aFirstNameAloneGivesTheEarliestPeopleSpelledAsSaid() throws {
+    let allens = surnames(150, seed: 1).map { $0.capitalized + " Allen" }
+    let allenes = surnames(5, seed: 2).map { "Allene " + $0.capitalized }
+    let index = try index(allens + allenes)
+    #expect(MatcherTuning.maximumExactPartials < allens.count)
+    let found = try index.matches(in: "allene", limit: 5)
+    #expect(found.map(\.identifier) == (150..<155).map { "c\($0)" })
+  }
+
+  /// "call james garonemi" in a directory of 300 Jameses finds the 250th: the surname,
+  /// said nearly right, is found on its own and completed, though the first name gave only
+  /// the earliest Jameses.
+  @Test func aLatePersonOfACrowdedFirstNameIsFoundByTheSurname() throws {
+    let names = surnames(300, seed: 3)
+    let index = try index(names.map { "James " + $0.capitalized })
+    let meant = 250
+    #expect(meant >= MatcherTuning.maximumExactPartials)
+    var misspelled = names[meant]
+    misspelled.append(misspelled.last!)
+    let found = try index.matches(in: "call james \(misspelled) now", limit: 3)
+    #expect(found.first?.identifier == "c\(meant)", "\(misspelled): \(found.map(\.phrase))")
+  }
+
+  /// The crowded word is not verified once per person: the matches it gives, kept or
+  /// explained away, are bounded by the limit, not by the directory.
+  @Test func aCrowdedWordGivesBoundedMatches() throws {
+    let names = surnames(400, seed: 4)
+    let index = try index(names.map { "James " + $0.capitalized })
+    let utterance = try PreparedUtterance(
+      "call james \(names[10])\(names[10].last!) now", normalizer: try Normalizer.shared)
+    let (kept, explainedAway) = index.matchesAndExplainedAway(
+      in: utterance, limit: .max, cutoff: 0.5)
+    #expect(kept.first?.identifier == "c10")
+    let jameses = (kept + explainedAway.map(\.match)).filter { $0.text == "james" }
+    #expect(jameses.count <= MatcherTuning.maximumExactPartials, "\(jameses.count) Jameses")
+    #expect(MatcherTuning.maximumExactPartials < names.count / 4)
+  }
+}
