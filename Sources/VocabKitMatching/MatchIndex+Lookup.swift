@@ -406,39 +406,4 @@ extension MatchIndex {
     }
     return result
   }
-
-  /// Whether partial key `key`, another sounding exactly like one span, is taken: keys
-  /// spelled alike and of the same weight verify alike, so each such group (in `groups`: the
-  /// Latin letters and weight of its keys, and how many were taken) gives only its first
-  /// ``MatcherTuning/maximumExactPartials``, the earliest entries, which win ties.
-  ///
-  /// - Complexity: O(*g* × *m*) for *g* groups and keys of *m* Latin letters.
-  func takesCrowdedMember(_ key: Int, of groups: inout [CrowdedGroup]) -> Bool {
-    let letters = latinRange(ofKey: key)
-    let weight = Int32(tables.keyWeightIndex[key])
-    let group = tables.latin.withUnsafeBufferPointer { latin in
-      let spelling = UnsafeBufferPointer(rebasing: latin[letters])
-      return groups.firstIndex {
-        $0.weight == weight
-          && Self.equalBytes(UnsafeBufferPointer(rebasing: latin[$0.letters]), spelling)
-      }
-    }
-    guard let group else {
-      groups.append(CrowdedGroup(letters: letters, weight: weight, taken: 1))
-      return true
-    }
-    guard groups[group].taken < MatcherTuning.maximumExactPartials else { return false }
-    groups[group].taken += 1
-    return true
-  }
-
-  /// Keys of one crowded span that verify alike (see ``takesCrowdedMember(_:of:)``).
-  struct CrowdedGroup {
-    /// Where the group's Latin letters are in ``Tables/latin``.
-    var letters: Range<Int>
-    /// The group's weight index.
-    var weight: Int32
-    /// How many of its keys were taken.
-    var taken: Int
-  }
 }

@@ -128,30 +128,14 @@ extension MatchIndex {
       // before in a window too short to hold them (a whole phrase first aligned with only the
       // word that found it) when the new window reaches further.
       // With `soundingExactly`, each candidate's window is a span that sounds exactly like it.
-      //
-      // With `capsCrowdedWords` (the exact lookups, whose candidates come span by span), a
-      // word of longer phrases that many share (a first name in a directory) verifies only
-      // the first ``MatcherTuning/maximumExactPartials`` of each spelling, in the index's
-      // order (the earliest entries, which win ties): the word alone names none of them,
-      // and each would otherwise be verified, completed and ranked. The rest of such a phrase
-      // is found by its other words.
-      var groups: [CrowdedGroup] = []
       func verifyEach(
         _ candidates: [(key: Int32, window: Range<Int>)], widening: Bool = false,
-        soundingExactly: Bool = false, capsCrowdedWords: Bool = false
+        soundingExactly: Bool = false
       ) {
         // Whole phrases first, so that the words inside one said exactly can be skipped.
         for pass in 0..<2 {
-          var spanOfWords = 0..<0
           for (key, span) in candidates where isPartial(Int(key)) == (pass == 1) {
             if pass == 1, isInsideExactPhrase(span) { continue }
-            if pass == 1, capsCrowdedWords {
-              if span != spanOfWords {
-                spanOfWords = span
-                groups.removeAll(keepingCapacity: true)
-              }
-              guard takesCrowdedMember(Int(key), of: &groups) else { continue }
-            }
             verifyOne(key: key, span: span, widening: widening, soundingExactly: soundingExactly)
           }
         }
@@ -210,7 +194,7 @@ extension MatchIndex {
       // search command-length windows only.
       verifyEach(
         exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch),
-        soundingExactly: true, capsCrowdedWords: true)
+        soundingExactly: true)
       verifyEach(
         neighborhoodCandidates(
           utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))

@@ -457,7 +457,8 @@ public final class MatchIndex: Sendable {
     /// Keys by a 32-bit hash of their sound symbols (a directory table, so a lookup touches
     /// one or two cache lines): spans of the
     /// query that sound exactly like a key are always verified, however many other keys share
-    /// their sound grams.
+    /// their sound grams. A word that many longer phrases share is here only for the first
+    /// ``MatcherTuning/maximumExactPartials`` of each spelling, weight and type.
     let exactKeys: FingerprintTable
     /// The most symbols any key has.
     let longestKey: Int
@@ -649,15 +650,31 @@ public final class MatchIndex: Sendable {
       var hashed: [(fingerprint: UInt32, key: Int32)] = []
       hashed.reserveCapacity(keyEntry.count)
       var longestKey = 0
+      // A word that many longer phrases share (a first name in a directory) is in the exact
+      // table only for the first `maximumExactPartials` of them of each spelling, weight and
+      // type, the earliest entries: they verify alike, the word alone names none of them,
+      // and a lookup would otherwise verify, complete and rank every one.
+      var crowds: [UInt64: Int] = [:]
       for key in 0..<keyEntry.count {
         let start = Int(keySymbolStart[key])
         let bounds = start..<(start + Int(keySymbolLength[key]))
+        longestKey = max(longestKey, bounds.count)
+        if keyFlags[key] & MatchIndex.partialFlag != 0 {
+          let letters = Int(keyLatinStart[key])..<Int(keyLatinStart[key] + keyLatinLength[key])
+          var group = Hash64()
+          symbols[bounds].withUnsafeBytes { group.add($0) }
+          latin[letters].withUnsafeBytes { group.add($0) }
+          group.add(UInt64(keyWeightIndex[key]))
+          group.add(UInt64(entryType[Int(keyEntry[key])]))
+          let members = crowds[group.value, default: 0]
+          guard members < MatcherTuning.maximumExactPartials else { continue }
+          crowds[group.value] = members + 1
+        }
         hashed.append(
           (
             MatchIndex.fold(symbols[bounds].reduce(MatchIndex.hashSeed, MatchIndex.hash)),
             Int32(key)
           ))
-        longestKey = max(longestKey, bounds.count)
       }
       let fingerprints = MatchIndex.skeletonFingerprints(
         starts: keySymbolStart, lengths: keySymbolLength,
@@ -785,7 +802,7 @@ extension MatchIndex.Tables {
         keyLatinStart[key] + keyLatinLength[key] <= latin.count, "key \(key)'s Latin bytes")
     }
     try check(
-      exactKeys.entries.count == keys && exactKeys.isValid(keyCount: keys), "exact hashes")
+      exactKeys.entries.count <= keys && exactKeys.isValid(keyCount: keys), "exact hashes")
     try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
     try check(skeletons.isValid(keyCount: keys, tagged: true), "skeleton table")
     try check(longestSkeleton >= 0 && longestSkeleton <= symbols.count, "longest skeleton")

@@ -69,9 +69,9 @@ package enum MatcherTuning {
   /// quadratic in the length, and a phrase that long (a dozen words and more) is found by
   /// its words.
   package static let maximumVariantSkeleton = 64
-  /// The most words of longer phrases, of one spelling, that one span said exactly gives
-  /// (the earliest entries'): a first name in a census directory is shared by up to 2% of
-  /// it, 1,800 people at 100,000, and the word alone names none of them.
+  /// The most keys of one word of longer phrases, of one spelling, weight and type, that the
+  /// exact lookups find (the earliest entries'): a first name in a census directory is shared
+  /// by up to 2% of it, 1,800 people at 100,000, and the word alone names none of them.
   package static let maximumExactPartials = 64
   /// The first skeleton lookups skip lookups naming more keys than this, as too unspecific
   /// to rank; the wide lookups take them later.
