@@ -46,7 +46,8 @@ extension MatchIndex {
 
   /// ``matches(in:types:tokens:limit:cutoff:)-(PreparedUtterance,_,_,_,_)`` without its
   /// shortcuts: every word inside a phrase said exactly verified and completed too, and
-  /// words completed where nothing surrounds them. The slow reference of the tests.
+  /// words completed where nothing surrounds them (crowded words are never completed: the
+  /// crowded-word lookups stand in for that). The slow reference of the tests.
   func matchesVerifyingEveryWord(in utterance: PreparedUtterance, limit: Int, cutoff: Double)
     -> [Match]
   {
@@ -92,6 +93,10 @@ extension MatchIndex {
       scratch.bestOfEntries = []
       best.removeAll(keepingCapacity: true)
       var bestScore = -Double.infinity
+      // The best score of a match that can end the search early: not a crowded word's phrase
+      // found by that word alone while other words are said around it (the word names
+      // hundreds of phrases; the words around it may name the one meant).
+      var sufficientScore = -Double.infinity
       // Each entry's best whole-phrase score over two or more words that are not common
       // words, parallel to `best` (-1 for none): of entries tied on one word of their phrases
       // ("allen" of James Allen and of Danny Allen), the one whose whole phrase sounds more
@@ -120,6 +125,9 @@ extension MatchIndex {
       let carrierTokens =
         carrierWordSet.isEmpty
         ? nil : utterance.tokens.map { carrierWordSet.contains($0.latinKey) }
+      // The window's tokens that may name something: neither common nor carrier words.
+      let windowNamingTokens = utterance.tokenRange(symbols: window.lowerBound, window.upperBound)
+        .count { !utterance.isCommonToken[$0] && carrierTokens?[$0] != true }
       // Where each verified key was aligned, by its place in `verified`.
       var verifiedWindows = scratch.verifiedWindows
       scratch.verifiedWindows = []
@@ -164,6 +172,11 @@ extension MatchIndex {
             readsCarrierTails: readsCarrierTails)
         else { return }
         bestScore = max(bestScore, scored.score)
+        if !isPartial(Int(key)) || tables.keyFlags[Int(key)] & Self.crowdedFlag == 0
+          || scored.namingTokens >= windowNamingTokens
+        {
+          sufficientScore = max(sufficientScore, scored.score)
+        }
         if isPartial(Int(key)) {
           if scored.score >= MatcherTuning.completionScore { partials.append(scored) }
         } else if scored.exact {
@@ -192,19 +205,36 @@ extension MatchIndex {
       // last, wide lookups: the one-edit lookups that named too many keys to rank the first
       // time (short names in a large vocabulary). The second chance and the wide lookups
       // search command-length windows only.
-      verifyEach(
-        exactCandidates(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch),
-        soundingExactly: true)
+      let exact = exactCandidates(
+        utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch)
+      verifyEach(exact, soundingExactly: true)
       verifyEach(
         neighborhoodCandidates(
           utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
+      // A crowded word said exactly: its phrases the exact lookups left out, found by the
+      // words beside it, those that can score best verified.
+      func verifyCrowded(_ stage: LookupStage) {
+        verifyEach(
+          closestCompletions(
+            crowdedWordCandidates(
+              utterance, window: window, exact: exact, allowedTypes: allowedTypes, stage: stage,
+              scratch: &scratch, skips: isInsideExactPhrase,
+              skipsKey: { verified.find($0).place != nil }),
+            utterance, limit: MatcherTuning.maximumCompletions),
+          widening: true)
+      }
+      verifyCrowded(.first)
       // Phrase completion: a word of a longer phrase, found on its own, may be the part of the
       // phrase the recognizer got right, with errors in the other words that kept the whole
       // phrase from the lookups; the whole phrase is verified around it.
       func complete() {
+        // A crowded word's phrases come from the crowded-word lookups instead (with or
+        // without shortcuts): the exact lookups gave only its first phrases, whatever the
+        // words around it.
         let completions = partials.compactMap { partial in
           partial.score >= bestScore - MatcherTuning.completionMargin
             && !isInsideExactPhrase(partial.start..<partial.end)
+            && tables.keyFlags[Int(partial.key)] & Self.crowdedFlag == 0
             ? completion(
               of: partial, utterance, window: window, needsOtherWords: takesShortcuts) : nil
         }
@@ -224,18 +254,19 @@ extension MatchIndex {
         Int(utterance.tokenOfSymbol[window.upperBound - 1])
         - Int(utterance.tokenOfSymbol[window.lowerBound]) + 1
       let looksDeeper = windowTokens <= MatcherTuning.maximumDeepLookupTokens
-      if looksDeeper, bestScore < MatcherTuning.lookupSufficientScore {
+      if looksDeeper, sufficientScore < MatcherTuning.lookupSufficientScore {
         verifyEach(
           neighborhoodCandidates(
             utterance, window: window, allowedTypes: allowedTypes, stage: .secondChance,
             scratch: &scratch
           ))
+        verifyCrowded(.secondChance)
       }
-      if bestScore < MatcherTuning.lookupSufficientScore {
+      if sufficientScore < MatcherTuning.lookupSufficientScore {
         verifyEach(
           candidateKeys(utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
       }
-      if looksDeeper, bestScore < MatcherTuning.lookupSufficientScore {
+      if looksDeeper, sufficientScore < MatcherTuning.lookupSufficientScore {
         verifyEach(
           neighborhoodCandidates(
             utterance, window: window, allowedTypes: allowedTypes, stage: .lastChance,

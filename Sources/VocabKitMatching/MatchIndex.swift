@@ -32,6 +32,10 @@ public final class MatchIndex: Sendable {
   static let partialFlag: UInt8 = 1
   /// The flag of a key made from a phrase's pronunciation hint.
   static let pronunciationFlag: UInt8 = 2
+  /// The flag of a partial key whose spelling (and weight and type) more than
+  /// ``MatcherTuning/maximumExactPartials`` words of longer phrases share: only the first of
+  /// them are in the exact table, and all are in the crowded-word table.
+  static let crowdedFlag: UInt8 = 4
 
   /// Whether key `key` is one word of a longer phrase (a partial key).
   @inline(__always)
@@ -115,6 +119,7 @@ public final class MatchIndex: Sendable {
     return keyTables + voting + tables.symbols.count + tables.latin.count + tables.postingBounds
       .count * 4
       + tables.entryType.bytes + tables.exactKeys.bytes + tables.skeletons.bytes
+      + tables.crowdedWordPairs.bytes
   }
 
   /// Sound classes in candidate lookup: 12 consonant classes (voiced and voiceless pairs
@@ -380,6 +385,71 @@ public final class MatchIndex: Sendable {
     return (chunks.flatMap(\.pairs), chunks.map(\.longest).max() ?? 0)
   }
 
+  /// The spelling group of a partial key with sound symbols `symbols`, Latin bytes `latin`,
+  /// weight `weightIndex` and entry type `type`: keys of one group verify alike.
+  static func spellingGroup(
+    symbols: ArraySlice<UInt8>, latin: ArraySlice<UInt8>, weightIndex: Int, type: Int
+  ) -> UInt64 {
+    var group = Hash64()
+    symbols.withUnsafeBytes { group.add($0) }
+    latin.withUnsafeBytes { group.add($0) }
+    group.add(UInt64(weightIndex))
+    group.add(UInt64(type))
+    return group.value
+  }
+
+  /// The fingerprint of a crowded word's spelling group `group` beside another word whose
+  /// skeleton (or one of its variants) has fingerprint `skeleton`.
+  @inline(__always)
+  static func crowdedWordFingerprint(group: UInt64, skeleton: UInt32) -> UInt32 {
+    fold((group ^ UInt64(skeleton)) &* 0x9e37_79b9_7f4a_7c15)
+  }
+
+  /// The pairs of the crowded-word table: for each word of a phrase flagged ``crowdedFlag``,
+  /// and each other word of the phrase that is a key of its own, the whole phrase's key under
+  /// the word's group with the other word's skeleton and each of its one-deletion variants
+  /// (skeletons of at least ``MatcherTuning/minimumCrowdedVariantSkeleton`` elements). Both
+  /// sides of a lookup delete, so a word one skeleton edit from the other word finds it.
+  ///
+  /// - Complexity: O(*p* × *s*²) for *p* pairs of words with skeletons of *s* elements,
+  ///   divided among the cores.
+  static func crowdedWordFingerprints(
+    starts: [Int32], lengths: [Int32], symbols: [UInt8], flags: [UInt8], groups: [UInt64]
+  ) -> [(fingerprint: UInt32, key: Int32)] {
+    typealias Pairs = [(fingerprint: UInt32, key: Int32)]
+    // Chunks of whole keys on every core; each reads its phrases' partial keys after them.
+    return concurrentChunks(count: flags.count, chunkSize: 4096) { range in
+      var pairs: Pairs = []
+      for whole in range where flags[whole] & partialFlag == 0 {
+        var words = whole + 1
+        while words < flags.count, flags[words] & partialFlag != 0 { words += 1 }
+        let parts = (whole + 1)..<words
+        guard parts.contains(where: { flags[$0] & crowdedFlag != 0 }) else { continue }
+        for other in parts {
+          let start = Int(starts[other])
+          let skeleton = Skeleton.elements(symbols[start..<(start + Int(lengths[other]))])
+          guard !skeleton.isEmpty else { continue }
+          var fingerprints = [skeleton.withUnsafeBufferPointer { Skeleton.fingerprint($0) }]
+          if (MatcherTuning.minimumCrowdedVariantSkeleton...MatcherTuning.maximumVariantSkeleton)
+            .contains(skeleton.count)
+          {
+            fingerprints += Skeleton.deletionFingerprints(skeleton)
+          }
+          for crowded in parts where crowded != other && flags[crowded] & crowdedFlag != 0 {
+            for fingerprint in fingerprints {
+              pairs.append(
+                (
+                  crowdedWordFingerprint(group: groups[crowded], skeleton: fingerprint),
+                  Int32(whole)
+                ))
+            }
+          }
+        }
+      }
+      return pairs
+    }
+  }
+
   static func neededVotes(_ gramCounts: [UInt16]) -> [UInt8] {
     gramCounts.map { count in
       // ⌈tenths × g / 10⌉ in integers, so with 3 tenths 10 grams need exactly 3.
@@ -471,6 +541,11 @@ public final class MatchIndex: Sendable {
     let skeletons: FingerprintTable
     /// The most elements any key's skeleton has.
     let longestSkeleton: Int
+    /// Whole phrases by a crowded word of theirs (``crowdedFlag``) and the skeleton of
+    /// another of their words, or a one-deletion variant of it (see
+    /// ``MatchIndex/crowdedWordFingerprints(starts:lengths:symbols:flags:groups:)``): so
+    /// "denise eving" finds Denise Ewing among thousands of Denises and a hundred Ewings.
+    let crowdedWordPairs: FingerprintTable
     /// The Latin keys of the index's carrier words, sorted (see
     /// ``MatchIndex/init(entries:normalizer:carrierWords:)``).
     let carrierWords: [String]
@@ -653,22 +728,28 @@ public final class MatchIndex: Sendable {
       // A word that many longer phrases share (a first name in a directory) is in the exact
       // table only for the first `maximumExactPartials` of them of each spelling, weight and
       // type, the earliest entries: they verify alike, the word alone names none of them,
-      // and a lookup would otherwise verify, complete and rank every one.
-      var crowds: [UInt64: Int] = [:]
+      // and a lookup would otherwise verify, complete and rank every one. The others are
+      // found with their other words, in the crowded-word table.
+      var groups = [UInt64](repeating: 0, count: keyEntry.count)
+      var groupSizes: [UInt64: Int] = [:]
+      for key in 0..<keyEntry.count where keyFlags[key] & MatchIndex.partialFlag != 0 {
+        let group = spellingGroup(of: key, entryType: entryType)
+        groups[key] = group
+        groupSizes[group, default: 0] += 1
+      }
+      var flags = keyFlags
+      var kept: [UInt64: Int] = [:]
       for key in 0..<keyEntry.count {
         let start = Int(keySymbolStart[key])
         let bounds = start..<(start + Int(keySymbolLength[key]))
         longestKey = max(longestKey, bounds.count)
-        if keyFlags[key] & MatchIndex.partialFlag != 0 {
-          let letters = Int(keyLatinStart[key])..<Int(keyLatinStart[key] + keyLatinLength[key])
-          var group = Hash64()
-          symbols[bounds].withUnsafeBytes { group.add($0) }
-          latin[letters].withUnsafeBytes { group.add($0) }
-          group.add(UInt64(keyWeightIndex[key]))
-          group.add(UInt64(entryType[Int(keyEntry[key])]))
-          let members = crowds[group.value, default: 0]
+        if keyFlags[key] & MatchIndex.partialFlag != 0,
+          groupSizes[groups[key], default: 0] > MatcherTuning.maximumExactPartials
+        {
+          flags[key] |= MatchIndex.crowdedFlag
+          let members = kept[groups[key], default: 0]
           guard members < MatcherTuning.maximumExactPartials else { continue }
-          crowds[group.value] = members + 1
+          kept[groups[key]] = members + 1
         }
         hashed.append(
           (
@@ -679,8 +760,11 @@ public final class MatchIndex: Sendable {
       let fingerprints = MatchIndex.skeletonFingerprints(
         starts: keySymbolStart, lengths: keySymbolLength,
         symbols: symbols, flags: keyFlags)
-      // The two tables are built at once, on every core.
-      let pairLists = [hashed, fingerprints.pairs]
+      let crowdedPairs = MatchIndex.crowdedWordFingerprints(
+        starts: keySymbolStart, lengths: keySymbolLength, symbols: symbols, flags: flags,
+        groups: groups)
+      // The three tables are built at once, on every core.
+      let pairLists = [hashed, fingerprints.pairs, crowdedPairs]
       let keyCount = keyEntry.count
       let fingerprintTables = concurrentChunks(count: pairLists.count, chunkSize: 1) { range in
         [
@@ -692,7 +776,7 @@ public final class MatchIndex: Sendable {
         entryCount: entries.count, phraseCount: MatchIndex.phraseCount(entries),
         keyEntry: PackedIntegers(keyEntry), keyPhrase: PackedIntegers(keyPhrase),
         keyWeightIndex: PackedIntegers(keyWeightIndex), weights: weights,
-        keyFlags: keyFlags, keySymbolStart: PackedIntegers(keySymbolStart),
+        keyFlags: flags, keySymbolStart: PackedIntegers(keySymbolStart),
         keySymbolLength: PackedIntegers(keySymbolLength), symbols: symbols,
         keyLatinStart: PackedIntegers(keyLatinStart),
         keyLatinLength: PackedIntegers(keyLatinLength), latin: latin,
@@ -700,7 +784,17 @@ public final class MatchIndex: Sendable {
         postingPositions: lists.2, exactKeys: fingerprintTables[0], longestKey: longestKey,
         entryType: PackedIntegers(entryType), typeNames: typeNames,
         skeletons: fingerprintTables[1], longestSkeleton: fingerprints.longest,
-        carrierWords: carrierWords)
+        crowdedWordPairs: fingerprintTables[2], carrierWords: carrierWords)
+    }
+
+    /// The spelling group of partial key `key`: a hash of its sound symbols, Latin bytes,
+    /// weight and entry type, the same for keys that verify alike.
+    func spellingGroup(of key: Int, entryType: [Int32]) -> UInt64 {
+      MatchIndex.spellingGroup(
+        symbols: symbols[
+          Int(keySymbolStart[key])..<Int(keySymbolStart[key] + keySymbolLength[key])],
+        latin: latin[Int(keyLatinStart[key])..<Int(keyLatinStart[key] + keyLatinLength[key])],
+        weightIndex: Int(keyWeightIndex[key]), type: Int(entryType[Int(keyEntry[key])]))
     }
 
     /// Posting lists in compressed-row form: bucket b's keys are
@@ -755,6 +849,7 @@ extension MatchIndex.Tables {
     }
     skeletons = try FingerprintTable(reading: &reader)
     longestSkeleton = try reader.readInt()
+    crowdedWordPairs = try FingerprintTable(reading: &reader)
     carrierWords = try reader.readArray { reader throws(BinaryReaderError) in
       try reader.readString()
     }
@@ -775,7 +870,8 @@ extension MatchIndex.Tables {
       ].allSatisfy { $0 == keys },
       "key tables differ in length")
     try check(keyWeightIndex.allBelow(weights.count), "a key's weight out of range")
-    let knownFlags = MatchIndex.partialFlag | MatchIndex.pronunciationFlag
+    let knownFlags =
+      MatchIndex.partialFlag | MatchIndex.pronunciationFlag | MatchIndex.crowdedFlag
     try check(keyFlags.allSatisfy { $0 & ~knownFlags == 0 }, "unknown key flags")
     // Without gram voting (large vocabularies) there are no gram counts and no postings.
     try check(
@@ -806,6 +902,7 @@ extension MatchIndex.Tables {
     try check(longestKey >= 0 && longestKey <= symbols.count, "longest key")
     try check(skeletons.isValid(keyCount: keys, tagged: true), "skeleton table")
     try check(longestSkeleton >= 0 && longestSkeleton <= symbols.count, "longest skeleton")
+    try check(crowdedWordPairs.isValid(keyCount: keys), "crowded-word table")
   }
 
   /// Writes the tables for a compiled cache, in the order ``init(reading:)`` reads them.
@@ -835,6 +932,7 @@ extension MatchIndex.Tables {
     writer.write(typeNames) { writer, name in writer.write(name) }
     skeletons.write(to: &writer)
     writer.write(longestSkeleton)
+    crowdedWordPairs.write(to: &writer)
     writer.write(carrierWords) { writer, word in writer.write(word) }
   }
 }

@@ -73,6 +73,14 @@ package enum MatcherTuning {
   /// exact lookups find (the earliest entries'): a first name in a census directory is shared
   /// by up to 2% of it, 1,800 people at 100,000, and the word alone names none of them.
   package static let maximumExactPartials = 64
+  /// Words of at least this many skeleton elements get deletion variants in the crowded-word
+  /// table (fewer than in the skeleton table: the crowded word beside them narrows a lookup to
+  /// the phrases it is in; two elements less one would match nearly anything).
+  package static let minimumCrowdedVariantSkeleton = 3
+  /// The most whole phrases the crowded-word lookups find for one query (the best
+  /// ``maximumCompletions`` of them by their bound are verified), which bounds their cost at
+  /// any vocabulary size.
+  package static let maximumCrowdedWordKeys = 512
   /// The first skeleton lookups skip lookups naming more keys than this, as too unspecific
   /// to rank; the wide lookups take them later.
   package static let maximumSkeletonFanOut = 32

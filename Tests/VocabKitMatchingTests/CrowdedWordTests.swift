@@ -55,6 +55,27 @@ import VocabKitSupport
     #expect(found.first?.identifier == "c\(meant)", "\(misspelled): \(found.map(\.phrase))")
   }
 
+  /// "call james baronemik", where 200 people are called James and 200 others Garonemi,
+  /// finds James Garonemi, entered last, in an index as large ones are (no gram voting):
+  /// neither word alone reaches him (the exact lookups give the earliest Jameses, and the
+  /// surname, two sounds off, is too far for its own lookups), nor does the whole name, but
+  /// the first name said with the words beside it does.
+  @Test func aPersonBothOfWhoseNamesAreCrowdedIsFoundByThePair() throws {
+    let others = surnames(400, seed: 5).map(\.capitalized)
+    let names =
+      others[..<200].map { "James " + $0 } + others[200...].map { $0 + " Garonemi" }
+      + ["James Garonemi"]
+    let entries = names.enumerated().map { number, name in
+      MatchEntry(
+        identifier: "c\(number)", type: "contact", phrases: [MatchPhrase(name)],
+        priority: number)
+    }
+    let index = try MatchIndex(
+      entries: entries, normalizer: try Normalizer.shared, votingPhraseLimit: 0)
+    let found = try index.matches(in: "call james baronemik", limit: 3)
+    #expect(found.first?.identifier == "c400", "\(found.map(\.phrase))")
+  }
+
   /// The crowded word is not verified once per person: the matches it gives, kept or
   /// explained away, are bounded by the limit, not by the directory.
   @Test func aCrowdedWordGivesBoundedMatches() throws {

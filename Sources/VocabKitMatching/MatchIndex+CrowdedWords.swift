@@ -1,0 +1,124 @@
+extension MatchIndex {
+  /// Whole phrases holding a crowded word said exactly and, a word or two beside it, a span
+  /// whose skeleton lookups of `stage` (see ``makeLookups(_:stage:singleToken:into:)``) find
+  /// another of their words: "denise eving" finds Denise Ewing though the exact lookups give
+  /// only the first Denises (see ``crowdedFlag``). Each window reaches far enough around the
+  /// two for the rest of the phrase. Lookups of higher priority go first, and at most
+  /// ``MatcherTuning/maximumCrowdedWordKeys`` phrases are found, the earliest entries first
+  /// within a lookup.
+  ///
+  /// - Parameters:
+  ///   - exact: The keys the exact lookups found, with the spans that sound like them.
+  ///   - skips: Whether a span lies inside a whole phrase said exactly (whose words need no
+  ///     other phrase).
+  ///   - skipsKey: Whether a key is left out (verified before).
+  /// - Complexity: O(*c* × *s*²) table lookups for *c* crowded words said and spans of *s*
+  ///   skeleton elements beside them (O(*c* × *s*³) at the second chance), plus the phrases
+  ///   found.
+  func crowdedWordCandidates(
+    _ utterance: PreparedUtterance, window: Range<Int>, exact: [(key: Int32, window: Range<Int>)],
+    allowedTypes: [Bool]?, stage: LookupStage, scratch: inout Scratch,
+    skips: (Range<Int>) -> Bool, skipsKey: (Int32) -> Bool
+  ) -> [(key: Int32, window: Range<Int>)] {
+    let table = tables.crowdedWordPairs
+    guard !table.entries.isEmpty else { return [] }
+    // The crowded words said, one per spelling group and span.
+    var said: [(group: UInt64, span: Range<Int>)] = []
+    for (key, span) in exact where tables.keyFlags[Int(key)] & Self.crowdedFlag != 0 {
+      guard !skips(span) else { continue }
+      let group = spellingGroup(ofKey: Int(key))
+      if !said.contains(where: { $0.group == group && $0.span == span }) {
+        said.append((group, span))
+      }
+    }
+    guard !said.isEmpty else { return [] }
+    // The window's tokens, with their symbols.
+    var tokens: [(start: Int, end: Int, isCommon: Bool)] = []
+    var position = window.lowerBound
+    while position < window.upperBound {
+      var end = position + 1
+      while end < window.upperBound, !utterance.endsToken[end] { end += 1 }
+      tokens.append(
+        (position, end, utterance.isCommonToken[Int(utterance.tokenOfSymbol[position])]))
+      position = end
+    }
+    // Each crowded word's lookups: the spans of one or two tokens beside it (with at most one
+    // token between), each by the skeleton lookups of the stage, their priorities kept.
+    var lookups: [(fingerprint: UInt32, priority: Int8, window: Range<Int>)] = []
+    let made = scratch.lookupSpace.lookups
+    for (group, span) in said {
+      guard let first = tokens.firstIndex(where: { $0.start == span.lowerBound }),
+        let last = tokens.firstIndex(where: { $0.end == span.upperBound })
+      else { continue }
+      var besides: [ClosedRange<Int>] = []
+      for gap in 0...1 {
+        for width in 0...1 {
+          if first - 1 - gap - width >= 0 {
+            besides.append((first - 1 - gap - width)...(first - 1 - gap))
+          }
+          if last + 1 + gap + width < tokens.count {
+            besides.append((last + 1 + gap)...(last + 1 + gap + width))
+          }
+        }
+      }
+      for beside in besides {
+        let (head, tail) = (tokens[beside.lowerBound], tokens[beside.upperBound])
+        if beside.allSatisfy({ tokens[$0].isCommon }) { continue }
+        if beside.count > 1, head.isCommon || tail.isCommon { continue }
+        let skeleton = Skeleton.elements(utterance.symbols[head.start..<tail.end])
+        guard !skeleton.isEmpty else { continue }
+        let reach = min(span.lowerBound, head.start)..<max(span.upperBound, tail.end)
+        let count = skeleton.withUnsafeBufferPointer { skeleton in
+          Self.makeLookups(skeleton, stage: stage, singleToken: true, into: made)
+        }
+        for index in 0..<count {
+          let lookup = made.base[index]
+          lookups.append(
+            (
+              Self.crowdedWordFingerprint(group: group, skeleton: lookup.fingerprint),
+              lookup.own, reach
+            ))
+        }
+      }
+    }
+    // The lookups of higher priority first (a span's own skeleton before its variants).
+    lookups.sort { $0.priority > $1.priority }
+    var found: [(key: Int32, window: Range<Int>)] = []
+    var seen = Set<Int32>()
+    let shift = table.shift
+    for lookup in lookups {
+      for position in table.range(of: lookup.fingerprint, shift: shift) {
+        guard found.count < MatcherTuning.maximumCrowdedWordKeys else { return found }
+        let key = table.key(at: position)
+        guard isAllowed(Int(key), allowedTypes), !skipsKey(key), seen.insert(key).inserted,
+          let reach = reach(ofKey: Int(key), around: lookup.window, utterance, window: window)
+        else { continue }
+        found.append((key, reach))
+      }
+    }
+    return found
+  }
+
+  /// The spelling group of partial key `key` (see ``spellingGroup(symbols:latin:weightIndex:type:)``).
+  func spellingGroup(ofKey key: Int) -> UInt64 {
+    Self.spellingGroup(
+      symbols: tables.symbols[symbolRange(ofKey: key)], latin: tables.latin[latinRange(ofKey: key)],
+      weightIndex: tables.keyWeightIndex[key], type: tables.entryType[tables.keyEntry[key]])
+  }
+
+  /// A window around `span` for whole key `key`: as many more symbols as the key has beyond
+  /// the span, and two, on each side, widened to whole tokens and kept inside `window`.
+  func reach(
+    ofKey key: Int, around span: Range<Int>, _ utterance: PreparedUtterance, window: Range<Int>
+  )
+    -> Range<Int>?
+  {
+    let extra = max(0, tables.keySymbolLength[key] - span.count) + 2
+    var lower = max(window.lowerBound, span.lowerBound - extra)
+    var upper = min(window.upperBound, span.upperBound + extra)
+    guard lower < upper else { return nil }
+    while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
+    while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
+    return lower..<upper
+  }
+}
