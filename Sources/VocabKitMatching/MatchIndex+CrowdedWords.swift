@@ -22,14 +22,19 @@ extension MatchIndex {
   ) -> [(key: Int32, window: Range<Int>)] {
     let table = tables.crowdedWordPairs
     guard !table.entries.isEmpty else { return [] }
-    // The crowded words said, one per spelling group and span.
-    var said: [(group: UInt64, span: Range<Int>)] = []
-    for (key, span) in exact where tables.keyFlags[Int(key)] & Self.crowdedFlag != 0 {
-      guard !skips(span) else { continue }
-      let group = spellingGroup(ofKey: Int(key))
-      if !said.contains(where: { $0.group == group && $0.span == span }) {
-        said.append((group, span))
-      }
+    // The crowded words said, one per spelling group and span. A span's keys sound alike, so
+    // a key is of a group seen there when it has that group's key's letters, weight and type
+    // (compared, not hashed: the exact lookups give up to 64 keys of each group).
+    var said: [(group: UInt64, span: Range<Int>, key: Int)] = []
+    var lastSpan = 0..<0
+    var skipsSpan = true
+    for (key32, span) in exact where tables.keyFlags[Int(key32)] & Self.crowdedFlag != 0 {
+      if span != lastSpan { (lastSpan, skipsSpan) = (span, skips(span)) }
+      let key = Int(key32)
+      guard !skipsSpan,
+        !said.reversed().contains(where: { $0.span == span && isSpelledAlike(key, $0.key) })
+      else { continue }
+      said.append((spellingGroup(ofKey: key), span, key))
     }
     guard !said.isEmpty else { return [] }
     // The window's tokens, with their symbols.
@@ -46,7 +51,7 @@ extension MatchIndex {
     // token between), each by the skeleton lookups of the stage, their priorities kept.
     var lookups: [(fingerprint: UInt32, priority: Int8, window: Range<Int>)] = []
     let made = scratch.lookupSpace.lookups
-    for (group, span) in said {
+    for (group, span, _) in said {
       guard let first = tokens.firstIndex(where: { $0.start == span.lowerBound }),
         let last = tokens.firstIndex(where: { $0.end == span.upperBound })
       else { continue }
@@ -104,6 +109,21 @@ extension MatchIndex {
     Self.spellingGroup(
       symbols: tables.symbols[symbolRange(ofKey: key)], latin: tables.latin[latinRange(ofKey: key)],
       weightIndex: tables.keyWeightIndex[key], type: tables.entryType[tables.keyEntry[key]])
+  }
+
+  /// Whether keys `key` and `other`, which sound alike, are of one spelling group: the same
+  /// letters, weight and entry type.
+  func isSpelledAlike(_ key: Int, _ other: Int) -> Bool {
+    let (letters, otherLetters) = (latinRange(ofKey: key), latinRange(ofKey: other))
+    guard letters.count == otherLetters.count,
+      tables.keyWeightIndex[key] == tables.keyWeightIndex[other],
+      tables.entryType[tables.keyEntry[key]] == tables.entryType[tables.keyEntry[other]]
+    else { return false }
+    return tables.latin.withUnsafeBufferPointer { latin in
+      Self.equalBytes(
+        UnsafeBufferPointer(rebasing: latin[letters]),
+        UnsafeBufferPointer(rebasing: latin[otherLetters]))
+    }
   }
 
   /// A window around `span` for whole key `key`: as many more symbols as the key has beyond
