@@ -91,6 +91,7 @@ struct RoutingContext {
       in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
     self.appMatches = appMatches
     var cheap = utterance.tokens.map { RoutingLexicon.fillers.contains($0.latinKey) }
+    for index in RoutingLexicon.opening(utterance.tokens) { cheap[index] = true }
     var named: String? = nil
     if let best = appMatches.first, best.score >= costs.namedAppScore {
       let runnerUp = appMatches.dropFirst().first { $0.identifier != best.identifier }

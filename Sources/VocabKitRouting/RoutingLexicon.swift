@@ -7,6 +7,36 @@ enum RoutingLexicon {
     "um", "uh", "uhm", "er", "please", "hey", "siri", "ok", "okay", "the", "a", "an", "my",
     "qing", "en", "e", "pozhaluysta", "nu", "kripya", "krupaya", "khrap", "kha", "na",
   ]
+  /// Openings that ask for what follows ("can you tell Anna …", "i want to call Ben"): at
+  /// the start of an utterance, after fillers, they cost as little as fillers.
+  static let requestOpenings: [[String]] = [
+    ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["i", "want", "to"],
+    ["i", "would", "like", "to"], ["id", "like", "to"], ["i", "need", "to"], ["lets"],
+    ["go", "ahead", "and"],
+  ]
+
+  /// The tokens of `tokens` that open it with fillers and request openings, "please can you"
+  /// of "please can you call Ben".
+  ///
+  /// - Complexity: O(*n*) for *n* opening tokens.
+  static func opening(_ tokens: [Token]) -> Range<Int> {
+    var end = 0
+    while end < tokens.count {
+      if fillers.contains(tokens[end].latinKey) {
+        end += 1
+        continue
+      }
+      guard
+        let words = requestOpenings.first(where: { words in
+          end + words.count <= tokens.count
+            && zip(words, tokens[end...]).allSatisfy { $0 == $1.latinKey }
+        })
+      else { break }
+      end += words.count
+    }
+    return 0..<end
+  }
+
   /// Words that put an app name in a sentence: "in Taskly", "on Spotify", 用爱奇艺, "в Телеграме".
   static let appCarriers: Set<String> = [
     "in", "on", "using", "with", "via", "through", "from", "yong", "zai", "v", "na", "cherez",
