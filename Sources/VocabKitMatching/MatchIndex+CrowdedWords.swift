@@ -25,14 +25,17 @@ extension MatchIndex {
     // The crowded words said, one per spelling group and span. A span's keys sound alike, so
     // a key is of a group seen there when it has that group's key's letters, weight and type
     // (compared, not hashed: the exact lookups give up to 64 keys of each group).
+    // The exact lookups give a span's keys together, so only the groups said since the span
+    // began are compared.
     var said: [(group: UInt64, span: Range<Int>, key: Int)] = []
     var lastSpan = 0..<0
     var skipsSpan = true
+    var spanStart = 0
     for (key32, span) in exact where tables.keyFlags[Int(key32)] & Self.crowdedFlag != 0 {
-      if span != lastSpan { (lastSpan, skipsSpan) = (span, skips(span)) }
+      if span != lastSpan { (lastSpan, skipsSpan, spanStart) = (span, skips(span), said.count) }
       let key = Int(key32)
       guard !skipsSpan,
-        !said.reversed().contains(where: { $0.span == span && isSpelledAlike(key, $0.key) })
+        !said[spanStart...].contains(where: { $0.span == span && isSpelledAlike(key, $0.key) })
       else { continue }
       said.append((spellingGroup(ofKey: key), span, key))
     }
