@@ -46,7 +46,7 @@ extension MatchIndex {
   /// split, each part would reopen them or take a dozen pointers.
   func neighborhoodCandidates(
     _ utterance: PreparedUtterance, window: Range<Int>, allowedTypes: [Bool]?,
-    stage: LookupStage = .first, scratch: inout Scratch
+    stage: LookupStage = .first, exactPhrases: [Range<Int>] = [], scratch: inout Scratch
   ) -> [(key: Int32, window: Range<Int>)] {
     let (skeletons, longestSkeleton) = (tables.skeletons, tables.longestSkeleton)
     guard !skeletons.entries.isEmpty else { return [] }
@@ -120,6 +120,14 @@ extension MatchIndex {
                 guard length > 0, !allCommon else { continue }
                 if last > first, firstToken.isCommon || lastToken.isCommon { continue }
                 let span = firstToken.start..<lastToken.end
+                // A span strictly inside a phrase said exactly is not looked up: what it finds
+                // scores below that phrase, which explains it away.
+                if exactPhrases.contains(where: {
+                  $0.lowerBound <= span.lowerBound && span.upperBound <= $0.upperBound
+                    && $0.count > span.count
+                }) {
+                  continue
+                }
                 let buffer = UnsafeBufferPointer(start: elements, count: length)
                 let lookupCount = Self.makeLookups(
                   buffer, stage: stage, singleToken: last == first, into: lookups)

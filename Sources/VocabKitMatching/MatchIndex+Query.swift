@@ -210,7 +210,8 @@ extension MatchIndex {
       verifyEach(exact, soundingExactly: true)
       verifyEach(
         neighborhoodCandidates(
-          utterance, window: window, allowedTypes: allowedTypes, scratch: &scratch))
+          utterance, window: window, allowedTypes: allowedTypes,
+          exactPhrases: takesShortcuts ? exactSpans : [], scratch: &scratch))
       // A crowded word said exactly: its phrases the exact lookups left out, found by the
       // words beside it, those that can score best verified.
       func verifyCrowded(_ stage: LookupStage) {
