@@ -24,9 +24,8 @@ extension MatchIndex {
     guard !table.entries.isEmpty else { return [] }
     // The crowded words said, one per spelling group and span. A span's keys sound alike, so
     // a key is of a group seen there when it has that group's key's letters, weight and type
-    // (compared, not hashed: the exact lookups give up to 64 keys of each group).
-    // The exact lookups give a span's keys together, so only the groups said since the span
-    // began are compared.
+    // (compared, not hashed: the exact lookups give up to 64 keys of each group, a span's
+    // together, so only the groups said since the span began are compared).
     var said: [(group: UInt64, span: Range<Int>, key: Int)] = []
     var lastSpan = 0..<0
     var skipsSpan = true
@@ -99,7 +98,9 @@ extension MatchIndex {
         guard found.count < MatcherTuning.maximumCrowdedWordKeys else { return found }
         let key = table.key(at: position)
         guard isAllowed(Int(key), allowedTypes), !skipsKey(key), seen.insert(key).inserted,
-          let reach = reach(ofKey: Int(key), around: lookup.window, utterance, window: window)
+          let reach = reach(
+            ofKey: Int(key), around: lookup.window, found: lookup.window.count, utterance,
+            window: window)
         else { continue }
         found.append((key, reach))
       }
@@ -127,21 +128,5 @@ extension MatchIndex {
         UnsafeBufferPointer(rebasing: latin[letters]),
         UnsafeBufferPointer(rebasing: latin[otherLetters]))
     }
-  }
-
-  /// A window around `span` for whole key `key`: as many more symbols as the key has beyond
-  /// the span, and two, on each side, widened to whole tokens and kept inside `window`.
-  func reach(
-    ofKey key: Int, around span: Range<Int>, _ utterance: PreparedUtterance, window: Range<Int>
-  )
-    -> Range<Int>?
-  {
-    let extra = max(0, tables.keySymbolLength[key] - span.count) + 2
-    var lower = max(window.lowerBound, span.lowerBound - extra)
-    var upper = min(window.upperBound, span.upperBound + extra)
-    guard lower < upper else { return nil }
-    while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
-    while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
-    return lower..<upper
   }
 }

@@ -39,7 +39,8 @@ extension MatchIndex {
     }
   }
 
-  /// ``neighborhoodCandidates(_:window:allowedTypes:stage:)`` in the query's `scratch`.
+  /// ``neighborhoodCandidates(_:window:allowedTypes:stage:)`` in the query's `scratch`, with no
+  /// lookup for a span strictly inside one of `exactPhrases` (phrases said exactly).
   ///
   /// One function on purpose: its loops over spans, lookups and hits write through raw buffers it
   /// opens once (the keys' and the utterance's symbols, the scratch's lookups, slots and hits);
@@ -122,12 +123,7 @@ extension MatchIndex {
                 let span = firstToken.start..<lastToken.end
                 // A span strictly inside a phrase said exactly is not looked up: what it finds
                 // scores below that phrase, which explains it away.
-                if exactPhrases.contains(where: {
-                  $0.lowerBound <= span.lowerBound && span.upperBound <= $0.upperBound
-                    && $0.count > span.count
-                }) {
-                  continue
-                }
+                if Self.isStrictlyInside(span, anyOf: exactPhrases) { continue }
                 let buffer = UnsafeBufferPointer(start: elements, count: length)
                 let lookupCount = Self.makeLookups(
                   buffer, stage: stage, singleToken: last == first, into: lookups)

@@ -115,11 +115,7 @@ extension MatchIndex {
       // verifies James Smith, not every James and every Smith.
       var exactSpans: [Range<Int>] = []
       func isInsideExactPhrase(_ span: Range<Int>) -> Bool {
-        takesShortcuts
-          && exactSpans.contains {
-            $0.lowerBound <= span.lowerBound && span.upperBound <= $0.upperBound
-              && $0.count > span.count
-          }
+        takesShortcuts && Self.isStrictlyInside(span, anyOf: exactSpans)
       }
       // Which tokens are the index's carrier words (none in most indexes).
       let carrierTokens =
@@ -327,17 +323,12 @@ extension MatchIndex {
     needsOtherWords: Bool = true
   ) -> (key: Int32, window: Range<Int>)? {
     let partial = Int(scored.key)
-    guard let whole = wholeKey(of: partial) else { return nil }
-    // A compiled index's whole key is never shorter than its part; a damaged cache's may be.
-    let extra =
-      max(
-        0,
-        tables.keySymbolLength[whole] - tables.keySymbolLength[partial]) + 2
-    var lower = max(window.lowerBound, scored.start - extra)
-    var upper = min(window.upperBound, scored.end + extra)
-    guard lower < upper else { return nil }
-    while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
-    while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
+    guard let whole = wholeKey(of: partial),
+      let reach = reach(
+        ofKey: whole, around: scored.start..<scored.end, found: tables.keySymbolLength[partial],
+        utterance, window: window)
+    else { return nil }
+    let (lower, upper) = (reach.lowerBound, reach.upperBound)
     // A window of no more words than the part found leaves the phrase's other words nowhere
     // to be ("james" said alone, in a directory of a thousand James).
     guard
@@ -346,6 +337,31 @@ extension MatchIndex {
           != utterance.tokenRange(symbols: scored.start, scored.end)
     else { return nil }
     return (key: Int32(whole), window: lower..<upper)
+  }
+
+  /// A window around `span` for whole key `key`, of which `found` symbols were found there:
+  /// as many more symbols as the key has beyond them, and two, on each side, widened to whole
+  /// tokens and kept inside `window`; nil when nothing of `window` is left.
+  func reach(
+    ofKey key: Int, around span: Range<Int>, found: Int, _ utterance: PreparedUtterance,
+    window: Range<Int>
+  ) -> Range<Int>? {
+    // A compiled index's whole key is never shorter than its part; a damaged cache's may be.
+    let extra = max(0, tables.keySymbolLength[key] - found) + 2
+    var lower = max(window.lowerBound, span.lowerBound - extra)
+    var upper = min(window.upperBound, span.upperBound + extra)
+    guard lower < upper else { return nil }
+    while lower > window.lowerBound, !utterance.startsToken[lower] { lower -= 1 }
+    while upper < window.upperBound, !utterance.endsToken[upper] { upper += 1 }
+    return lower..<upper
+  }
+
+  /// Whether `span` lies inside one of `phrases` and is shorter than it.
+  static func isStrictlyInside(_ span: Range<Int>, anyOf phrases: [Range<Int>]) -> Bool {
+    phrases.contains {
+      $0.lowerBound <= span.lowerBound && span.upperBound <= $0.upperBound
+        && $0.count > span.count
+    }
   }
 
   /// The symbol positions allowed for spans.
