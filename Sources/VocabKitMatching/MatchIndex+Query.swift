@@ -87,6 +87,8 @@ extension MatchIndex {
       let entryPlaces = scratch.entryPlaces
       // Verification's bit masks for Latin distances (all zero between uses).
       let latinMasks = scratch.lookupSpace.latinMasks
+      let latinMemo = scratch.lookupSpace.latinMemo
+      latinMemo.pointee = LatinMemo()
       verified.removeAll()
       entryPlaces.removeAll()
       var best = scratch.bestOfEntries
@@ -164,7 +166,7 @@ extension MatchIndex {
         guard
           let scored = verify(
             key: key, utterance, window: span, soundingExactly: soundingExactly,
-            latinMasks: latinMasks, carrierTokens: carrierTokens,
+            latinMasks: latinMasks, latinMemo: latinMemo, carrierTokens: carrierTokens,
             readsCarrierTails: readsCarrierTails)
         else { return }
         bestScore = max(bestScore, scored.score)

@@ -82,7 +82,26 @@ final class LookupSpace {
     return masks
   }()
 
-  deinit { latinMasks.deallocate() }
+  /// The last Latin distance verification computed, for the next key spelled the same
+  /// (the keys of a word hundreds of phrases share verify one after another over one span).
+  let latinMemo: UnsafeMutablePointer<LatinMemo> = {
+    let memo = UnsafeMutablePointer<LatinMemo>.allocate(capacity: 1)
+    memo.initialize(to: LatinMemo())
+    return memo
+  }()
+
+  deinit {
+    latinMasks.deallocate()
+    latinMemo.deallocate()
+  }
+}
+
+/// A Latin similarity computed in verification: the key's letters (their place in the index)
+/// and the utterance's, and the result.
+struct LatinMemo {
+  var key: Range<Int> = 0..<0
+  var span: Range<Int> = 0..<0
+  var similarity = 0.0
 }
 
 extension Scratch {

@@ -36,7 +36,8 @@ extension MatchIndex {
   /// name ending with one said once may lose ``MatcherTuning/carrierTailPenalty``.
   func verify(
     key: Int32, _ utterance: PreparedUtterance, window: Range<Int>, soundingExactly: Bool,
-    latinMasks: UnsafeMutableBufferPointer<UInt64>, carrierTokens: [Bool]? = nil,
+    latinMasks: UnsafeMutableBufferPointer<UInt64>,
+    latinMemo: UnsafeMutablePointer<LatinMemo>? = nil, carrierTokens: [Bool]? = nil,
     readsCarrierTails: Bool = false
   ) -> Scored? {
     // Sounding exactly, the window's symbols are the key's: weighed there, in the query's
@@ -51,7 +52,7 @@ extension MatchIndex {
     else { return nil }
     let tokenRange = utterance.tokenRange(symbols: alignment.start, alignment.end)
     let (latinSimilarity, exact) = latinSimilarity(
-      key: Int(key), utterance, tokens: tokenRange, latinMasks: latinMasks)
+      key: Int(key), utterance, tokens: tokenRange, latinMasks: latinMasks, memo: latinMemo)
     let keyWeight = alignment.keyWeight
     let base = exact ? 1 : Self.blend(phonetic: alignment.similarity, latin: latinSimilarity)
     let shortPenalty = exact ? 0 : Double(max(0, 30 - keyWeight)) / 100
@@ -130,10 +131,11 @@ extension MatchIndex {
 
   /// The Latin similarity of key `key` to the tokens `tokens` (one less their edit distance
   /// over the longer), and whether they spell it exactly; on the bytes in place, as
-  /// verification runs hundreds of times a query.
+  /// verification runs hundreds of times a query. With `memo`, a distance is computed once
+  /// for a span and a spelling, and kept for the next key spelled the same.
   func latinSimilarity(
     key: Int, _ utterance: PreparedUtterance, tokens: Range<Int>,
-    latinMasks: UnsafeMutableBufferPointer<UInt64>
+    latinMasks: UnsafeMutableBufferPointer<UInt64>, memo: UnsafeMutablePointer<LatinMemo>? = nil
   ) -> (similarity: Double, exact: Bool) {
     let keyRange = latinRange(ofKey: key)
     let spanRange =
@@ -143,11 +145,18 @@ extension MatchIndex {
         let keyLatin = UnsafeBufferPointer(rebasing: keys[keyRange])
         let spanLatin = UnsafeBufferPointer(rebasing: text[spanRange])
         if Self.equalBytes(keyLatin, spanLatin) { return (1, true) }
+        if let memo, memo.pointee.span == spanRange,
+          Self.equalBytes(keyLatin, UnsafeBufferPointer(rebasing: keys[memo.pointee.key]))
+        {
+          return (memo.pointee.similarity, false)
+        }
         let distance =
           keyLatin.count <= 64
           ? Alignment.bitParallelDistance(keyLatin, spanLatin, equal: latinMasks)
           : EditDistance.elements(Array(keyLatin), Array(spanLatin))
-        return (1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1)), false)
+        let similarity = 1 - Double(distance) / Double(max(keyLatin.count, spanLatin.count, 1))
+        memo?.pointee = LatinMemo(key: keyRange, span: spanRange, similarity: similarity)
+        return (similarity, false)
       }
     }
   }
