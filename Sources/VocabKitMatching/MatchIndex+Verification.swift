@@ -1,4 +1,3 @@
-import VocabKitNormalization
 import VocabKitSupport
 
 extension MatchIndex {
@@ -40,13 +39,15 @@ extension MatchIndex {
     latinMemo: UnsafeMutablePointer<LatinMemo>? = nil, carrierTokens: [Bool]? = nil,
     readsCarrierTails: Bool = false
   ) -> Scored? {
-    // Sounding exactly, the window's symbols are the key's: weighed there, in the query's
-    // memory, not at the key's place in the index (a crowded word verifies hundreds of keys).
+    // Sounding exactly, the window's symbols are the key's: weighed there, by the utterance's
+    // prefix sums, not at the key's place in the index (a crowded word verifies hundreds of
+    // keys).
     guard
       let alignment = soundingExactly
         ? Alignment.Result(
           similarity: 1, start: window.lowerBound, end: window.upperBound,
-          keyWeight: PhoneticKey.weight(utterance.symbols[window]))
+          keyWeight: utterance.weightPrefix[window.upperBound]
+            - utterance.weightPrefix[window.lowerBound])
         : Alignment.best(
           key: tables.symbols[symbolRange(ofKey: Int(key))], utterance: utterance, window: window)
     else { return nil }
