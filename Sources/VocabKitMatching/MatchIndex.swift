@@ -33,8 +33,9 @@ public final class MatchIndex: Sendable {
   /// The flag of a key made from a phrase's pronunciation hint.
   static let pronunciationFlag: UInt8 = 2
   /// The flag of a partial key whose spelling (and weight and type) more than
-  /// ``MatcherTuning/maximumExactPartials`` words of longer phrases share: only the first of
-  /// them are in the exact table, and all are in the crowded-word table.
+  /// ``MatcherTuning/crowdedWordThreshold`` words of longer phrases share: only the first
+  /// ``MatcherTuning/crowdedWordExactKeys`` of them are in the exact table, and all are in the
+  /// crowded-word table.
   static let crowdedFlag: UInt8 = 4
 
   /// Whether key `key` is one word of a longer phrase (a partial key).
@@ -525,10 +526,10 @@ public final class MatchIndex: Sendable {
     /// Where each posting's sound pair stands in its key, for diagonal voting.
     let postingPositions: [UInt8]
     /// Keys by a 32-bit hash of their sound symbols (a directory table, so a lookup touches
-    /// one or two cache lines): spans of the
-    /// query that sound exactly like a key are always verified, however many other keys share
-    /// their sound grams. A word that many longer phrases share is here only for the first
-    /// ``MatcherTuning/maximumExactPartials`` of each spelling, weight and type.
+    /// one or two cache lines): spans of the query that sound exactly like a key are always
+    /// verified, however many other keys share their sound grams. A crowded word (see
+    /// ``MatchIndex/crowdedFlag``) is here only for the first
+    /// ``MatcherTuning/crowdedWordExactKeys`` of its phrases.
     let exactKeys: FingerprintTable
     /// The most symbols any key has.
     let longestKey: Int
@@ -725,11 +726,12 @@ public final class MatchIndex: Sendable {
       var hashed: [(fingerprint: UInt32, key: Int32)] = []
       hashed.reserveCapacity(keyEntry.count)
       var longestKey = 0
-      // A word that many longer phrases share (a first name in a directory) is in the exact
-      // table only for the first `maximumExactPartials` of them of each spelling, weight and
-      // type, the earliest entries: they verify alike, the word alone names none of them,
-      // and a lookup would otherwise verify, complete and rank every one. The others are
-      // found with their other words, in the crowded-word table.
+      // A word that many longer phrases share (a first name in a directory; more than
+      // `crowdedWordThreshold` of one spelling, weight and type) is in the exact table only
+      // for the first `crowdedWordExactKeys` of them, the earliest entries: they verify alike,
+      // the word alone names none of them, and a lookup would otherwise verify, complete and
+      // rank every one. The others are found with their other words, in the crowded-word
+      // table.
       var groups = [UInt64](repeating: 0, count: keyEntry.count)
       var groupSizes: [UInt64: Int] = [:]
       for key in 0..<keyEntry.count where keyFlags[key] & MatchIndex.partialFlag != 0 {
@@ -744,11 +746,11 @@ public final class MatchIndex: Sendable {
         let bounds = start..<(start + Int(keySymbolLength[key]))
         longestKey = max(longestKey, bounds.count)
         if keyFlags[key] & MatchIndex.partialFlag != 0,
-          groupSizes[groups[key], default: 0] > MatcherTuning.maximumExactPartials
+          groupSizes[groups[key], default: 0] > MatcherTuning.crowdedWordThreshold
         {
           flags[key] |= MatchIndex.crowdedFlag
           let members = kept[groups[key], default: 0]
-          guard members < MatcherTuning.maximumExactPartials else { continue }
+          guard members < MatcherTuning.crowdedWordExactKeys else { continue }
           kept[groups[key]] = members + 1
         }
         hashed.append(

@@ -69,10 +69,14 @@ package enum MatcherTuning {
   /// quadratic in the length, and a phrase that long (a dozen words and more) is found by
   /// its words.
   package static let maximumVariantSkeleton = 64
-  /// The most keys of one word of longer phrases, of one spelling, weight and type, that the
-  /// exact lookups find (the earliest entries'): a first name in a census directory is shared
-  /// by up to 2% of it, 1,800 people at 100,000, and the word alone names none of them.
-  package static let maximumExactPartials = 64
+  /// A word of longer phrases is crowded when more than this many of them share it in one
+  /// spelling, weight and type: a first name in a census directory is shared by up to 2% of
+  /// it, 1,800 people at 100,000, and the word alone names none of them.
+  package static let crowdedWordThreshold = 64
+  /// How many keys of a crowded word the exact lookups find (the earliest entries'): enough
+  /// for "which James?" at a router's limit of slot matches (12); the one meant is found by
+  /// the words said beside it, in the crowded-word table.
+  package static let crowdedWordExactKeys = 16
   /// Words of at least this many skeleton elements get deletion variants in the crowded-word
   /// table (fewer than in the skeleton table: the crowded word beside them narrows a lookup to
   /// the phrases it is in; two elements less one would match nearly anything).

@@ -36,7 +36,7 @@ import VocabKitSupport
     let allens = surnames(150, seed: 1).map { $0.capitalized + " Allen" }
     let allenes = surnames(5, seed: 2).map { "Allene " + $0.capitalized }
     let index = try index(allens + allenes)
-    #expect(MatcherTuning.maximumExactPartials < allens.count)
+    #expect(MatcherTuning.crowdedWordThreshold < allens.count)
     let found = try index.matches(in: "allene", limit: 5)
     #expect(found.map(\.identifier) == (150..<155).map { "c\($0)" })
   }
@@ -48,7 +48,7 @@ import VocabKitSupport
     let names = surnames(300, seed: 3)
     let index = try index(names.map { "James " + $0.capitalized })
     let meant = 250
-    #expect(meant >= MatcherTuning.maximumExactPartials)
+    #expect(meant >= MatcherTuning.crowdedWordExactKeys)
     var misspelled = names[meant]
     misspelled.append(misspelled.last!)
     let found = try index.matches(in: "call james \(misspelled) now", limit: 3)
@@ -87,7 +87,7 @@ import VocabKitSupport
       in: utterance, limit: .max, cutoff: 0.5)
     #expect(kept.first?.identifier == "c10")
     let jameses = (kept + explainedAway.map(\.match)).filter { $0.text == "james" }
-    #expect(jameses.count <= MatcherTuning.maximumExactPartials, "\(jameses.count) Jameses")
-    #expect(MatcherTuning.maximumExactPartials < names.count / 4)
+    #expect(jameses.count <= MatcherTuning.crowdedWordExactKeys, "\(jameses.count) Jameses")
+    #expect(MatcherTuning.crowdedWordThreshold < names.count / 4)
   }
 }
