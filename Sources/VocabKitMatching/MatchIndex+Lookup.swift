@@ -74,6 +74,7 @@ extension MatchIndex {
     let found = space.found
     found.count = 0
     let (skeleton, lookups, slots, hits) = (space.skeleton, space.lookups, space.slots, space.hits)
+    let hitKeys = space.hitKeys
     // A span's skeleton has at most as many elements as the window has symbols.
     skeleton.reserve(window.count + 1)
     let shift = skeletons.shift
@@ -174,6 +175,19 @@ extension MatchIndex {
                     }
                   }
                 }
+                // What the loop below reads of each key, read for all of them first: in a
+                // large index each read is a cache miss, and in this short loop the processor
+                // waits for many at once, where the loop below would wait for each in turn.
+                hitKeys.reserve(hitCount)
+                for index in 0..<hitCount {
+                  let key = Int(hits.base[index].key)
+                  let bounds = symbolRange(ofKey: key)
+                  hitKeys.base[index] = HitKey(
+                    start: Int32(bounds.lowerBound), count: Int32(bounds.count),
+                    weight: weight(ofKey: key),
+                    firstSymbol: bounds.isEmpty ? 0 : keySymbols[bounds.lowerBound],
+                    isAllowed: isAllowed(key, allowedTypes))
+                }
                 // The span is the pattern of the bit-parallel distance (the distance is
                 // symmetric), so its bit masks are made once for all the keys it found.
                 let spanIsPattern = span.count <= 64
@@ -181,8 +195,8 @@ extension MatchIndex {
                 if spanIsPattern { Alignment.setPattern(spanText, in: equal) }
                 for index in 0..<hitCount {
                   let (key32, priority) = hits.base[index]
-                  let key = Int(key32)
-                  if !isAllowed(key, allowedTypes) { continue }
+                  let hitKey = hitKeys.base[index]
+                  if !hitKey.isAllowed { continue }
                   if wide, verifiedKeys.find(key32).place != nil { continue }
                   // Found before at this span (by another of its lookups): the same
                   // estimate, so only a higher priority can change.
@@ -193,7 +207,7 @@ extension MatchIndex {
                     found.base[place].priority = max(found.base[place].priority, priority)
                     continue
                   }
-                  let bounds = symbolRange(ofKey: key)
+                  let bounds = Int(hitKey.start)..<Int(hitKey.start + hitKey.count)
                   let keyText = UnsafeBufferPointer(rebasing: keySymbols[bounds])
                   let distance =
                     spanIsPattern
@@ -206,7 +220,7 @@ extension MatchIndex {
                   // other names it shares (partial keys weigh 0.85).
                   let estimate =
                     (1 - Float(distance) / Float(max(bounds.count, span.count, 1)))
-                    * weight(ofKey: key)
+                    * hitKey.weight
                   let candidate = FoundCandidate(
                     key: key32, estimate: estimate, priority: priority, start: span.lowerBound,
                     end: span.upperBound)

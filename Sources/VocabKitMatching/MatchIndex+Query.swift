@@ -138,6 +138,8 @@ extension MatchIndex {
         _ candidates: [(key: Int32, window: Range<Int>)], widening: Bool = false,
         soundingExactly: Bool = false
       ) {
+        readAhead(
+          candidates.lazy.map(\.key), symbols: !soundingExactly, into: scratch.lookupSpace)
         // Whole phrases first, so that the words inside one said exactly can be skipped.
         for pass in 0..<2 {
           for (key, span) in candidates where isPartial(Int(key)) == (pass == 1) {

@@ -65,6 +65,17 @@ struct FoundCandidate {
   var end: Int
 }
 
+/// What the skeleton lookups read of a key they found: where its sound symbols are, the
+/// first of them, its weight and whether its type is asked for. Read for all of a span's keys
+/// first, in one short loop, so that their cache misses overlap.
+struct HitKey {
+  var start: Int32
+  var count: Int32
+  var weight: Float
+  var firstSymbol: UInt8
+  var isAllowed: Bool
+}
+
 /// The working memory of skeleton lookups, kept in a query's ``Scratch`` and reused.
 final class LookupSpace {
   let tokens = ScratchBuffer<SpanToken>()
@@ -73,6 +84,10 @@ final class LookupSpace {
   /// Each lookup's directory slot, as the bounds of a range of the table.
   let slots = ScratchBuffer<(lower: Int, upper: Int)>()
   let hits = ScratchBuffer<(key: Int32, priority: Int8)>()
+  /// Each hit's key, read for all hits before any is used (see ``HitKey``).
+  let hitKeys = ScratchBuffer<HitKey>()
+  /// What ``MatchIndex/readAhead(_:into:)`` read last (kept only so that its reads are made).
+  var readAhead = 0
   let found = ScratchBuffer<FoundCandidate>()
   /// Bit masks for the bit-parallel distance between Latin keys in verification: 128 words,
   /// all zero between uses.

@@ -23,6 +23,32 @@ extension MatchIndex {
     }
   }
 
+  /// Reads what verification reads of each of `keys` (where its symbols and letters are, the
+  /// first letter and, with `symbols`, the first symbol, its weight, flags and entry), all
+  /// before any is verified: in a large index each is a cache miss, and in this short loop the
+  /// processor waits for many at once, where verifying them one by one would wait for each in
+  /// turn. What was read is kept in `space`, so that the reads are made.
+  ///
+  /// - Complexity: O(*k*) for *k* keys.
+  func readAhead(_ keys: some Sequence<Int32>, symbols readsSymbols: Bool, into space: LookupSpace)
+  {
+    var read = 0
+    tables.symbols.withUnsafeBufferPointer { symbols in
+      tables.latin.withUnsafeBufferPointer { latin in
+        for key in keys {
+          let key = Int(key)
+          let symbolStart = tables.keySymbolStart[key]
+          let latinStart = tables.keyLatinStart[key]
+          if readsSymbols, symbolStart < symbols.count { read &+= Int(symbols[symbolStart]) }
+          if latinStart < latin.count { read &+= Int(latin[latinStart]) }
+          read &+= tables.keySymbolLength[key] &+ tables.keyLatinLength[key]
+          read &+= tables.keyWeightIndex[key] &+ Int(tables.keyFlags[key]) &+ tables.keyEntry[key]
+        }
+      }
+    }
+    space.readAhead = read
+  }
+
   /// Aligns one key against every token-aligned span of the window and scores the best.
   ///
   /// With `soundingExactly`, the window is a span whose symbols are the key's: aligning the
