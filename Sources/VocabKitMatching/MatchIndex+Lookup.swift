@@ -390,6 +390,7 @@ extension MatchIndex {
     let seen = scratch.foundKeys
     seen.removeAll()
     let shift = tables.exactKeys.shift
+    var touched = 0
     tables.symbols.withUnsafeBufferPointer { keySymbols in
       utterance.symbols.withUnsafeBufferPointer { text in
         utterance.startsToken.withUnsafeBufferPointer { startsToken in
@@ -402,7 +403,16 @@ extension MatchIndex {
                 hash = Self.hash(hash, text[end - 1])
                 if endsToken[end] {
                   let span = UnsafeBufferPointer(rebasing: text[start..<end])
-                  for position in tables.exactKeys.range(of: Self.fold(hash), shift: shift) {
+                  let positions = tables.exactKeys.range(of: Self.fold(hash), shift: shift)
+                  // Where each key's symbols are, read for all of them first (a crowded word
+                  // names sixteen keys scattered over the index): their misses overlap.
+                  if positions.count > 1 {
+                    for position in positions {
+                      let bounds = symbolRange(ofKey: Int(tables.exactKeys.key(at: position)))
+                      if !bounds.isEmpty { touched &+= Int(keySymbols[bounds.lowerBound]) }
+                    }
+                  }
+                  for position in positions {
                     let key = tables.exactKeys.key(at: position)
                     let bounds = symbolRange(ofKey: Int(key))
                     guard bounds.count == span.count,
@@ -422,6 +432,7 @@ extension MatchIndex {
         }
       }
     }
+    scratch.lookupSpace.readAhead = touched
     return result
   }
 }
