@@ -2,7 +2,7 @@
 # VocabKit's matcher against RapidFuzz and SymSpell on the same generated data, in one run.
 #
 # Usage: Benchmarks/compare.sh [--entries N]... [--queries Q] [--peer-queries P]
-#                              [--span-queries S] [--seed S] [--compound]
+#                              [--span-queries S] [--seed S] [--compound] [--directory]
 #
 #   --entries N       vocabulary size; may repeat (default: 10000 and 100000)
 #   --queries Q       queries VocabKit is timed on per size (default: 1000)
@@ -10,6 +10,8 @@
 #   --span-queries S  rapidfuzz.span_scan gets only the first S queries (default: P)
 #   --seed S          generator seed passed to vocab bench (default: 1)
 #   --compound        also run symspell.lookup_compound (slow: ~35 ms/query at 10k)
+#   --directory       then census directories of the same sizes against RapidFuzz WRatio
+#                     (Benchmarks/compare_directory.sh --entries N... --seed S)
 #
 # For each N: `vocab bench --suite match --entries N --queries Q --export DIR --json`
 # (VocabKit on all Q queries), the same with --queries P (VocabKit on the peers' queries;
@@ -20,7 +22,7 @@
 # Requirements: pip install rapidfuzz symspellpy (numpy comes with rapidfuzz's cdist).
 set -euo pipefail
 
-usage() { sed -n '2,19s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,21s/^# \{0,1\}//p' "$0"; }
 die() { echo "compare.sh: $*" >&2; exit 2; }
 
 ENTRIES=()
@@ -29,6 +31,7 @@ PEER_QUERIES=200
 SPAN_QUERIES=""
 SEED=1
 COMPOUND=0
+DIRECTORY=0
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --entries) [[ $# -ge 2 ]] || die "--entries needs a value"; ENTRIES+=("$2"); shift 2 ;;
@@ -37,6 +40,7 @@ while [[ $# -gt 0 ]]; do
         --span-queries) [[ $# -ge 2 ]] || die "--span-queries needs a value"; SPAN_QUERIES="$2"; shift 2 ;;
         --seed) [[ $# -ge 2 ]] || die "--seed needs a value"; SEED="$2"; shift 2 ;;
         --compound) COMPOUND=1; shift ;;
+        --directory) DIRECTORY=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown argument: $1" ;;
     esac
@@ -192,6 +196,11 @@ print(f"Peers: rapidfuzz {peers['versions']['rapidfuzz']}, symspellpy {peers['ve
       f" Python {peers['python']}.")
 EOF
 done
+
+if [[ "$DIRECTORY" -eq 1 ]]; then
+    echo
+    bash "$ROOT/Benchmarks/compare_directory.sh" --seed "$SEED" $(printf ' --entries %s' "${ENTRIES[@]}")
+fi
 
 echo
 echo "# load after: $(uptime | sed 's/.*load average/load average/')"
