@@ -41,6 +41,17 @@ import VocabKitSupport
     #expect(found.map(\.identifier) == (150..<155).map { "c\($0)" })
   }
 
+  /// "Which James?" lists as many people as a router asks the matcher for (12 slot matches,
+  /// `RoutingCosts.slotMatchLimit`), the earliest first, though only a few of a crowded
+  /// word's phrases are in the exact-key table.
+  @Test func aFirstNameAloneOffersAsManyPeopleAsARouterAsksFor() throws {
+    let names = surnames(400, seed: 6)
+    let index = try index(names.map { "James " + $0.capitalized })
+    let found = try index.matches(in: "james", limit: 12)
+    #expect(found.map(\.identifier) == (0..<12).map { "c\($0)" })
+    #expect(found.allSatisfy { $0.text == "james" })
+  }
+
   /// "call james garonemi" in a directory of 300 Jameses finds the 250th: the surname,
   /// said nearly right, is found on its own and completed, though the first name gave only
   /// the earliest Jameses.
