@@ -86,7 +86,8 @@ final class LookupSpace {
   let hits = ScratchBuffer<(key: Int32, priority: Int8)>()
   /// Each hit's key, read for all hits before any is used (see ``HitKey``).
   let hitKeys = ScratchBuffer<HitKey>()
-  /// What ``MatchIndex/readAhead(_:into:)`` read last (kept only so that its reads are made).
+  /// What ``MatchIndex/readAhead(_:symbols:into:)`` or the exact lookups read ahead last,
+  /// kept only so that the reads are made.
   var readAhead = 0
   let found = ScratchBuffer<FoundCandidate>()
   /// Bit masks for the bit-parallel distance between Latin keys in verification: 128 words,
