@@ -71,7 +71,8 @@ public final class Normalizer: Sendable {
 
   /// Splits `text` into tokens.
   ///
-  /// Spaces, punctuation, emoji and invisible characters separate tokens and are dropped.
+  /// Spaces, punctuation, emoji and invisible characters separate tokens and are dropped, and
+  /// so are a recognizer's marks for what it could not transcribe (`<unk>`, `[noise]`).
   /// Words joined by a hyphen, slash, apostrophe or period with no space ("Wi-Fi", "AC/DC",
   /// "don't") form one token. Thai and Chinese are split by ICU's dictionaries. Spelled-out
   /// and Chinese numbers become single number tokens.
@@ -145,8 +146,12 @@ public final class Normalizer: Sendable {
         try breaker.segments(of: buffer)
       }
     }
-    let pieces = Self.splitAtScriptChanges(
+    var pieces = Self.splitAtScriptChanges(
       Self.joinWords(Self.splitChineseNumbers(segments, units), units), units)
+    let marks = Self.recognizerMarks(in: units)
+    if !marks.isEmpty {
+      pieces.removeAll { piece in marks.contains { $0.overlaps(piece.range) } }
+    }
     var offsets = ScalarOffsets(units: units)
     var tokens: [Token] = []
     tokens.reserveCapacity(pieces.count)
