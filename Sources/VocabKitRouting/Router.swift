@@ -331,7 +331,24 @@ public struct Router: Sendable {
         spans.append(span)
       }
     }
+    // Slots with words; a bound one may still give them up to a date below.
+    var said = Set(result.slots.map(\.name))
     context.placeBuiltinSlots(in: template, slots: &result.slots, spans: &spans)
+    said.formUnion(result.slots.map(\.name))
+    // A slot the template names that the utterance left empty ("call", "call <unk>") is asked
+    // for, as Siri asks "who?"; an empty media search plays what is recommended.
+    for case .slot(let name) in template.elements
+    where name != ParameterName.applicationName && said.insert(name).inserted {
+      let slot = context.resolve(
+        ParameterName(intent: template.intent, parameter: name), app: template.app, span: 0..<0)
+      if name == ParameterName.mediaSearch {
+        if result.mediaSearch == nil {
+          result.mediaSearch = context.mediaSearch(span: 0..<0, resolved: slot)
+        }
+      } else {
+        result.slots.append(slot)
+      }
+    }
   }
 
   static func language(of locale: String) -> String {
