@@ -33,6 +33,7 @@ extension IntentModel {
       return result
     }
     var sources: [AppParameter: [(name: String, items: [VocabularyItem])]] = [:]
+    var classNames: [String: [ParameterName: String]] = [:]
     var random = SplitMix64(seed: tuning.seed &+ 1)
     func pick(_ count: Int) -> Int { random.next(count) }
 
@@ -62,7 +63,11 @@ extension IntentModel {
           case .slot(let name):
             let parameter = ParameterName(intent: template.intent, parameter: name)
             let key = AppParameter(app: template.app, parameter: parameter)
-            if sources[key] == nil { sources[key] = boundSources(app: app, parameter: parameter) }
+            if sources[key] == nil {
+              if classNames[template.app] == nil { classNames[template.app] = listClasses(of: app) }
+              sources[key] = boundSources(
+                app: app, parameter: parameter, className: classNames[template.app]![parameter])
+            }
             if let bound = sources[key], !bound.isEmpty, fills >= tuning.fillsBeforeMisheardNames,
               fill == fills - 1
             {
@@ -192,14 +197,29 @@ extension IntentModel {
     return chosen.sorted()
   }
 
-  /// The vocabularies that serve a parameter, named as their shards are: the parameter's
-  /// own `ParameterVocabularies`, then each bound user vocabulary type.
-  private static func boundSources(app: App, parameter: ParameterName) -> [(
-    name: String, items: [VocabularyItem]
-  )] {
+  /// The class each parameter's own list is spotted as: a list that several parameters
+  /// share is one class, named by the first of them, as the utterance's spans are
+  /// (`RoutingContext.intentFeatures(apps:)` keeps the first shard key of equal matches).
+  ///
+  /// - Complexity: O(*p* log *p*) for *p* parameters, plus comparing lists of equal length.
+  private static func listClasses(of app: App) -> [ParameterName: String] {
+    let lists = app.parameterLists
+    var result: [ParameterName: String] = [:]
+    for (parameter, sameAs) in lists {
+      result[parameter] = (sameAs.map { lists[$0].parameter } ?? parameter).description
+    }
+    return result
+  }
+
+  /// The vocabularies that serve a parameter, named by their class: the parameter's own
+  /// `ParameterVocabularies` (`className`, shared with the parameters that share its list),
+  /// then each bound user vocabulary type.
+  private static func boundSources(app: App, parameter: ParameterName, className: String?)
+    -> [(name: String, items: [VocabularyItem])]
+  {
     var result: [(name: String, items: [VocabularyItem])] = []
     if let items = app.parameterVocabularies[parameter], !items.isEmpty {
-      result.append((parameter.description, items))
+      result.append((className ?? parameter.description, items))
     }
     for type in ParameterBindings.types(for: parameter) {
       if let items = app.userVocabulary[type], !items.isEmpty {
