@@ -180,7 +180,7 @@ public final class Normalizer: Sendable {
       token.utf16Range = piece.range
       tokens.append(token)
     }
-    return try mergeSpelledNumbers(tokens) { units }
+    return try mergeSpelledNumbers(Self.joiningClitics(tokens, units)) { units }
   }
 
   /// Returns the Latin key of one word: romanized, lowercase ASCII letters and digits only.

@@ -43,6 +43,17 @@ import VocabKitVocabulary
     #expect(try route("reply to mark’s email").slot("person")?.value == "person.mark")
   }
 
+  /// A recognizer that writes the possessive apart ("richard 's") heard a possessive: the
+  /// name said is Richard, who may be Richard Nicastro, not Richards for certain.
+  @Test func aPossessiveWrittenApartNamesItsName() throws {
+    let result = try route("send an email to richard 's")
+    #expect(result.intent == "email_sendemail")
+    let person = result.slot("person")
+    #expect(person?.resolution == .disambiguation)
+    #expect(person?.candidates.map(\.identifier).contains("person.richard-nicastro") == true)
+    #expect(try route("reply to mark 's email").slot("person")?.value == "person.mark")
+  }
+
   /// "richard's" is how recognizers write Richards too: the written reading stays first when
   /// it matches as well.
   @Test func theWrittenReadingWinsATie() throws {
