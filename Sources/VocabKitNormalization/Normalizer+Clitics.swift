@@ -22,7 +22,8 @@ extension Normalizer {
   ///
   /// - Complexity: O(*n*) in the number of tokens.
   static func joiningClitics(_ tokens: [Token], _ units: [UInt16]) -> [Token] {
-    guard tokens.count > 1 else { return tokens }
+    // Every clitic has an apostrophe: most texts have none, and need no new array.
+    guard tokens.count > 1, units.contains(where: isApostrophe) else { return tokens }
     var result: [Token] = []
     result.reserveCapacity(tokens.count)
     for token in tokens {
@@ -57,9 +58,12 @@ extension Normalizer {
   )? {
     if clitics.contains(token.folded) { return (token.utf16Range.lowerBound, token.folded) }
     let start = token.utf16Range.lowerBound
-    guard start > 0, units[start - 1] == 0x27 || units[start - 1] == 0x2019 else { return nil }
+    guard start > 0, isApostrophe(units[start - 1]) else { return nil }
     let folded = String(utf16Units: units[(start - 1)..<start]) + token.folded
     guard clitics.contains(folded) else { return nil }
     return (start - 1, folded)
   }
+
+  /// The ASCII apostrophe and the right single quotation mark (’).
+  private static func isApostrophe(_ unit: UInt16) -> Bool { unit == 0x27 || unit == 0x2019 }
 }
