@@ -393,6 +393,36 @@ func runProcess(
   }
 }
 
+/// `vocab bench --suite route --corpus`: routing speed measured on the corpus a user names.
+@Suite struct RouteBenchBinaryTests {
+  @Test func aNamedCorpusIsRoutedLineByLine() throws {
+    let corpus = FileManager.default.temporaryDirectory
+      .appendingPathComponent("route-bench-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: corpus) }
+    try """
+    {"id": "a", "text": "add milk to my inbox in taskly", "expect": {"intent": "INAddTasksIntent"}}
+    {"id": "b", "text": "call alex", "expect": {"intent": "INStartCallIntent"}}
+
+    """.write(to: corpus, atomically: true, encoding: .utf8)
+    let result = try runVocab([
+      "bench", "--suite", "route", "--corpus", corpus.path, "--cache", sampleCache, "--json",
+    ])
+    #expect(result.status == 0, "\(result.error)")
+    let line = try #require(
+      result.output.split(separator: "\n").compactMap {
+        try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }.first)
+    #expect((line["name"] as? String)?.hasSuffix(corpus.lastPathComponent) == true, "\(line)")
+    #expect(line["count"] as? Int == 2, "\(line)")
+  }
+
+  @Test func aMissingCorpusIsAClearError() throws {
+    let result = try runVocab(["bench", "--suite", "route", "--corpus", "/nonexistent.jsonl"])
+    #expect(result.status != 0)
+    #expect(result.error.contains("/nonexistent.jsonl"), "\(result.error)")
+  }
+}
+
 @Suite struct LintBinaryTests {
   @Test func sampleVocabularyLintsWithOnlyTheDeliberateWarnings() throws {
     let result = try runVocab(["lint"])

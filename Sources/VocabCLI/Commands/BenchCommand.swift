@@ -16,9 +16,10 @@ enum BenchCommand {
                    median and p99 µs; then every query on 1 thread and on --threads threads
                    sharing the index (queries a second, and a check that every thread gave
                    the single-threaded answers).
-        route      the sample vocabulary and the hand-written corpus; with --entries also
-                   "call …" requests over a generated messenger of that many contacts
-                   (top-1: the right contact).
+        route      the hand-written corpus over the sample vocabulary, or --corpus over
+                   --vocab: each line's median of 3 interleaved passes; with --entries
+                   also "call …" requests over a generated messenger of that many
+                   contacts (top-1: the right contact).
         load       a generated app of --entries contact names, loaded and compiled from its
                    plists (median of 3) and loaded from its compiled cache (median of 5);
                    then the --vocab vocabulary's intent model trained (median of 3).
@@ -53,6 +54,9 @@ enum BenchCommand {
         "census", "DIR",
         help: "The census name lists for the directory suite (default: Benchmarks/census)."),
       VocabularyOption.option, VocabularyOption.cache,
+      .value(
+        "corpus", "FILE",
+        help: "The route suite's utterances (default: corpora/handwritten/handwritten.jsonl)."),
       .flag("json", help: "Print one JSON object a line per result."),
     ],
     run: run)
@@ -84,7 +88,13 @@ enum BenchCommand {
       }
     }
     if suites.contains("route") {
-      try Benchmark.routeSuite(try VocabularyOption.compile(arguments, console), emit)
+      let corpus = arguments.value("corpus") ?? "corpora/handwritten/handwritten.jsonl"
+      try CommandFailure.checkInputFile(corpus, kind: "corpus file")
+      let vocabulary = arguments.value("vocab") ?? "vocab"
+      try Benchmark.routeSuite(
+        try VocabularyOption.compile(arguments, console),
+        name: "\(vocabulary) vocabulary, \(URL(fileURLWithPath: corpus).lastPathComponent)",
+        corpus: corpus, emit)
       for size in arguments.allValues("entries").isEmpty ? [] : sizes {
         try Benchmark.routeGeneratedSuite(entries: size, queries: queryCount, seed: seed, emit)
       }
