@@ -2,8 +2,8 @@ import VocabKitMatching
 import VocabKitSupport
 
 extension IntentModel {
-  /// Writes the model for the compiled cache: labels, feature hashes in row order, weights
-  /// and biases.
+  /// Writes the model for the compiled cache: labels, feature hashes in row order, weights,
+  /// biases and how many rows are the intents' own.
   ///
   /// - Complexity: O(*f* × *c*) for *f* features and *c* labels.
   func write(to writer: inout BinaryWriter) {
@@ -16,6 +16,7 @@ extension IntentModel {
     writer.write(block: hashes)
     writer.write(block: weights)
     writer.write(block: biases)
+    writer.write(intentRowCount)
   }
 
   /// Reads a model that ``write(to:)`` wrote, checking every count and value.
@@ -28,6 +29,7 @@ extension IntentModel {
     let hashes = try reader.readBlock(of: UInt64.self)
     let weights = try reader.readBlock(of: Float.self)
     let biases = try reader.readBlock(of: Float.self)
+    let intentRowCount = try reader.read(Int32.self)
     let (size, overflow) = hashes.count.multipliedReportingOverflow(by: labels.count)
     guard !overflow, weights.count == size, biases.count == labels.count,
       hashes.count <= Int(Int32.max)
@@ -35,6 +37,10 @@ extension IntentModel {
       throw BinaryReaderError(
         description: "intent model of \(labels.count) intents and \(hashes.count) features "
           + "has \(weights.count) weights and \(biases.count) biases")
+    }
+    guard (0...Int32(hashes.count)).contains(intentRowCount) else {
+      throw BinaryReaderError(
+        description: "intent model of \(hashes.count) features says \(intentRowCount) are intents'")
     }
     guard weights.allSatisfy(\.isFinite), biases.allSatisfy(\.isFinite) else {
       throw BinaryReaderError(description: "intent model has a weight that is not a number")
@@ -44,6 +50,8 @@ extension IntentModel {
     for (row, hash) in hashes.enumerated() where rows.updateValue(Int32(row), forKey: hash) != nil {
       throw BinaryReaderError(description: "intent model lists feature \(hash) twice")
     }
-    self.init(labels: labels, rows: rows, weights: weights, biases: biases)
+    self.init(
+      labels: labels, rows: rows, weights: weights, biases: biases,
+      intentRowCount: intentRowCount)
   }
 }

@@ -9,7 +9,8 @@ extension IntentModel {
   /// Learns a model from every template of a vocabulary, each filled several times: bound
   /// slots with phrases of their vocabulary (and their class as a unit), or in the last fill
   /// with made-up words (a misheard name), `${applicationName}` with the app's names,
-  /// free-text slots with nothing or a short generic phrase; and an out-of-scope class.
+  /// free-text slots with nothing or a short generic phrase; and an out-of-scope class, of
+  /// sentences of frequent words and of ``SystemRequests``.
   ///
   /// - Complexity: O(*t* × *k*) to fill *t* templates *k* times (fewer past
   ///   ``IntentModelTuning/maximumExamples``), plus training; each phrase used is normalized
@@ -104,6 +105,8 @@ extension IntentModel {
         label: labels.count,
         count: tuning.outOfScopeExamples(examples: examples.count, labels: labels.count),
         templates: chosenTemplates, examples: examples, noise: noise, tuning: tuning)
+      examples += try systemRequestExamples(
+        label: labels.count, languages: noise.keys.sorted(), tuning: tuning, words: words)
     }
     return train(labels: allLabels, examples: examples, tuning: tuning)
   }
@@ -138,6 +141,29 @@ extension IntentModel {
       features.values = kept.map { features.values[$0] }
       features.hashes = kept.map { features.hashes[$0] }
       result.append(Example(label: label, features: features))
+    }
+    return result
+  }
+
+  /// ``SystemRequests`` of `languages` as out-of-scope examples, each
+  /// ``IntentModelTuning/systemRequestCopies`` times, with all their features: their words
+  /// ("timer", "raincoat") are what tells them from an intent that shares their verb.
+  ///
+  /// - Complexity: O(*s* × *k*) for *s* sentences of *k* words.
+  private static func systemRequestExamples(
+    label: Int, languages: [String], tuning: IntentModelTuning,
+    words: (String) throws(ICUError) -> [IntentWord]
+  ) throws(ICUError) -> [Example] {
+    var result: [Example] = []
+    for language in languages {
+      for sentence in SystemRequests.sentences(language: language) {
+        let said = try words(sentence)
+        guard !said.isEmpty else { continue }
+        let features = IntentFeatures(words: said, units: said.map { .word($0.latin) })
+        for _ in 0..<tuning.systemRequestCopies {
+          result.append(Example(label: label, features: features))
+        }
+      }
     }
     return result
   }

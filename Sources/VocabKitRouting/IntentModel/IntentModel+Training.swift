@@ -16,9 +16,13 @@ extension IntentModel {
   ///
   /// One function on purpose: the epochs' loops run over five raw buffers opened once (weights,
   /// biases, scores, feature rows and values).
-  static func train(labels: [Label], examples: [Example], tuning: IntentModelTuning)
+  static func train(labels: [Label], examples given: [Example], tuning: IntentModelTuning)
     -> IntentModel
   {
+    // The out-of-scope examples last (a stable partition): rows are numbered in order of
+    // first use, so the intents' own features are the first rows.
+    let outOfScope = labels.firstIndex(of: .outOfScope)
+    let examples = given.filter { $0.label != outOfScope } + given.filter { $0.label == outOfScope }
     let count = labels.count
     let kept = keptFeatures(examples: examples, labels: count, tuning: tuning)
     let (rows, featureRows, featureValues, starts) = packed(examples, keeping: kept)
@@ -27,6 +31,8 @@ extension IntentModel {
     guard count > 1 else {
       return IntentModel(labels: labels, rows: rows, weights: weights, biases: biases)
     }
+    let firstOutOfScope = examples.firstIndex { $0.label == outOfScope } ?? examples.count
+    let intentRowCount = (featureRows[0..<starts[firstOutOfScope]].max() ?? -1) + 1
     var order = Array(examples.indices)
     var random = SplitMix64(seed: tuning.seed)
     var scores = [Double](repeating: 0, count: count)
@@ -80,7 +86,9 @@ extension IntentModel {
         }
       }
     }
-    return IntentModel(labels: labels, rows: rows, weights: weights, biases: biases)
+    return IntentModel(
+      labels: labels, rows: rows, weights: weights, biases: biases,
+      intentRowCount: intentRowCount)
   }
 
   /// Every example's features end to end: each feature's row (a number for its hash, in

@@ -24,12 +24,19 @@ struct IntentModel: Sendable {
   /// Row-major: `weights[row * labels.count + label]`.
   let weights: [Float]
   let biases: [Float]
+  /// Rows below this are features of the intents' own examples; the rest were learned only
+  /// from out-of-scope requests, and do not make a word known.
+  let intentRowCount: Int32
 
-  init(labels: [Label], rows: [UInt64: Int32], weights: [Float], biases: [Float]) {
+  init(
+    labels: [Label], rows: [UInt64: Int32], weights: [Float], biases: [Float],
+    intentRowCount: Int32? = nil
+  ) {
     self.labels = labels
     self.rows = rows
     self.weights = weights
     self.biases = biases
+    self.intentRowCount = intentRowCount ?? Int32(rows.count)
   }
 
   /// The probability of each label, in the order of ``labels``.
@@ -51,7 +58,8 @@ struct IntentModel: Sendable {
   /// True when the examples had this word, by spelling or by sound.
   func knows(_ word: IntentWord) -> Bool {
     let unigrams = IntentFeatures.unigrams(of: word)
-    return rows[unigrams.latin] != nil || rows[unigrams.sound] != nil
+    return (rows[unigrams.latin] ?? .max) < intentRowCount
+      || (rows[unigrams.sound] ?? .max) < intentRowCount
   }
 
   static func softmax(_ scores: [Double]) -> [Double] {

@@ -9,8 +9,9 @@ struct IntentModelTuning: Sendable {
   var learningRate = 0.6
   /// How fast the step shrinks with each pass.
   var learningRateDecay = 0.15
-  /// Weight decay: keeps rare features from dominating.
-  var l2 = 1e-5
+  /// Weight decay: keeps one template's rare words from dominating, so that phrasings no
+  /// template has ("could you put on …") still find their intent.
+  var l2 = 1e-3
   /// Multiply-adds one training may spend (about a second here): every label's weight of
   /// every feature of every example, each pass, counts. The largest committed vocabulary
   /// (SLURP's) needs 115 million; past the budget, training makes fewer passes and then
@@ -58,6 +59,10 @@ struct IntentModelTuning: Sendable {
   }
   private static let misheardConsonants = Array("bdgklmnprstvz")
   private static let misheardVowels = Array("aeiou")
+
+  /// Times each of ``SystemRequests`` is learned as out of scope: a few, so that its words
+  /// count as much as those of a template filled ``fillsPerTemplate`` times.
+  var systemRequestCopies = 3
 
   /// Out-of-scope sentences made per example of an average intent: as many as an intent
   /// has, so the class is as strong as any intent, no stronger.
