@@ -19,6 +19,10 @@ struct RomanizationTests {
       ("अंबानी", "ambani"),
       ("हिंदी", "hindi"),
       ("गांधी", "gandhi"),
+      ("लड़का", "ladka"),
+      ("पढ़ाई", "padhai"),
+      ("जोड़ो", "jodo"),
+      ("जोडो", "jodo"),
     ])
   func devanagari(word: String, expected: String) throws {
     #expect(DevanagariRomanizer.romanize(word) == expected)

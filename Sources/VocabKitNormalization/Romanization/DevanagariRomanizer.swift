@@ -21,12 +21,14 @@ enum DevanagariRomanizer {
     0x092A: "p", 0x092B: "ph", 0x092C: "b", 0x092D: "bh", 0x092E: "m",
     0x092F: "y", 0x0930: "r", 0x0931: "r", 0x0932: "l", 0x0933: "l", 0x0934: "l",
     0x0935: "v", 0x0936: "sh", 0x0937: "sh", 0x0938: "s", 0x0939: "h",
-    0x0958: "q", 0x0959: "kh", 0x095A: "g", 0x095B: "z", 0x095C: "r", 0x095D: "rh",
+    0x0958: "q", 0x0959: "kh", 0x095A: "g", 0x095B: "z", 0x095C: "d", 0x095D: "dh",
     0x095E: "f", 0x095F: "y",
   ]
-  /// Consonants changed by a following nukta (U+093C).
+  /// Consonants changed by a following nukta (U+093C). ड़ and ढ़ stay "d" and "dh", as
+  /// Hindi is typed in Latin letters ("ladka", "padhai") and as a recognizer or a writer
+  /// that leaves the nukta out spells them: "जोडो" is "जोड़ो".
   private static let nukta: [String: String] = [
-    "k": "q", "kh": "kh", "g": "g", "j": "z", "d": "r", "dh": "rh", "ph": "f", "y": "y",
+    "k": "q", "kh": "kh", "g": "g", "j": "z", "d": "d", "dh": "dh", "ph": "f", "y": "y",
   ]
   private static let independentVowels: [UInt32: String] = [
     0x0905: "a", 0x0906: "a", 0x0907: "i", 0x0908: "i", 0x0909: "u", 0x090A: "u",
