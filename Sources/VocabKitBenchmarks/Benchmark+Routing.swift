@@ -64,14 +64,13 @@ extension Benchmark {
     }
   }
 
-  /// Routes a corpus over `vocabulary` (by default the hand-written corpus over the sample
-  /// vocabulary) in `passes` passes; each line's time is its median over the passes, so a
-  /// burst of load on a shared machine moves one pass, not the result.
+  /// Routes the corpus at `path` over `vocabulary` in `passes` passes, reporting it as
+  /// `name`; each line's time is its median over the passes, so a burst of load on a shared
+  /// machine moves one pass, not the result.
   ///
   /// - Complexity: O(*passes* × *lines*) routings.
   package static func routeSuite(
-    _ vocabulary: CompiledVocabulary, name: String = "sample vocabulary",
-    corpus path: String = "corpora/handwritten/handwritten.jsonl", passes: Int = 3,
+    _ vocabulary: CompiledVocabulary, name: String, corpus path: String, passes: Int = 3,
     _ emit: Emit
   ) throws {
     let router = Router(vocabulary: vocabulary)

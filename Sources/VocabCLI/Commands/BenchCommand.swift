@@ -75,6 +75,8 @@ enum BenchCommand {
       }
       console.output(line(result))
     }
+    // The --vocab directory as given, naming the route and load suites' results.
+    let vocabularyName = arguments.value("vocab") ?? "vocab"
     if suites.contains("normalize") { try Benchmark.normalizeSuite(emit) }
     let minimumTopOne = try arguments.number("min-top1", in: 0.0...1.0)
     if suites.contains("match") {
@@ -90,10 +92,9 @@ enum BenchCommand {
     if suites.contains("route") {
       let corpus = arguments.value("corpus") ?? "corpora/handwritten/handwritten.jsonl"
       try CommandFailure.checkInputFile(corpus, kind: "corpus file")
-      let vocabulary = arguments.value("vocab") ?? "vocab"
       try Benchmark.routeSuite(
         try VocabularyOption.compile(arguments, console),
-        name: "\(vocabulary) vocabulary, \(URL(fileURLWithPath: corpus).lastPathComponent)",
+        name: "\(vocabularyName) vocabulary, \(URL(fileURLWithPath: corpus).lastPathComponent)",
         corpus: corpus, emit)
       for size in arguments.allValues("entries").isEmpty ? [] : sizes {
         try Benchmark.routeGeneratedSuite(entries: size, queries: queryCount, seed: seed, emit)
@@ -116,7 +117,7 @@ enum BenchCommand {
       for size in sizes { try Benchmark.loadSuite(entries: size, seed: seed, emit) }
       try Benchmark.trainingSuite(
         try VocabularyOption.compile(arguments, console),
-        name: arguments.value("vocab") ?? "vocab", emit)
+        name: vocabularyName, emit)
     }
     if let minimumTopOne {
       for result in results where result.suite == "match" {
