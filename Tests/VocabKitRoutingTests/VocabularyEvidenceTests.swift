@@ -63,8 +63,11 @@ let whisperVocabulary: CompiledVocabulary = {
     let result = try router.route("put eggs under groceries")
     #expect(result.intent == "INAddTasksIntent")
     for candidate in result.candidates {
-      // Groceries is a to-do list: only the task intents' parameters are served by it.
-      #expect((candidate.evidence == 1) == (candidate.intent == "INAddTasksIntent"))
+      // Groceries is a to-do list of Taskly: only its task intents' parameters are served by
+      // it, not another app's.
+      #expect(
+        (candidate.evidence == 1)
+          == (candidate.app == "com.example.taskly" && candidate.intent == "INAddTasksIntent"))
     }
   }
 }

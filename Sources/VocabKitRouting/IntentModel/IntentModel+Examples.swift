@@ -9,8 +9,9 @@ extension IntentModel {
   /// Learns a model from every template of a vocabulary, each filled several times: bound
   /// slots with phrases of their vocabulary (and their class as a unit), or in the last fill
   /// with made-up words (a misheard name), `${applicationName}` with the app's names,
-  /// free-text slots with nothing or a short generic phrase; and an out-of-scope class, of
-  /// sentences of frequent words and of ``SystemRequests``.
+  /// free-text slots with nothing or a short generic phrase; each once more with a verb said
+  /// another way (``VerbParaphrases``); and an out-of-scope class, of sentences of frequent
+  /// words and of ``SystemRequests``.
   ///
   /// - Complexity: O(*t* × *k*) to fill *t* templates *k* times (fewer past
   ///   ``IntentModelTuning/maximumExamples``), plus training; each phrase used is normalized
@@ -43,58 +44,88 @@ extension IntentModel {
     let chosenTemplates = chosen.map { templates[$0] }
     let fills = tuning.fills(templates: chosen.count)
     let noise = try noiseWords(templates: chosenTemplates, normalizer: normalizer, tuning: tuning)
+    var paraphrases: [String: [String: [[IntentWord]]]] = [:]
+    // The words each label's templates say: a paraphrase its own phrasings already say (the
+    // standard phrasings' "ring" and "dial") is not learned again.
+    var saidWords = [Set<String>](repeating: [], count: labels.count)
+    for template in chosenTemplates {
+      guard let label = labelIndex[Label(app: template.app, intent: template.intent)] else {
+        continue
+      }
+      for case .word(_, let latin) in template.elements { saidWords[label].insert(latin) }
+    }
+    var paraphraseRandom = SplitMix64(seed: tuning.seed &+ 3)
     for template in chosenTemplates {
       guard let label = labelIndex[Label(app: template.app, intent: template.intent)],
         let app = apps[template.app]
       else { continue }
       let language = Router.language(of: template.localization)
       let fillers = tuning.freeTextFillers[language] ?? tuning.freeTextFillers["en"] ?? []
-      for fill in 0..<fills {
-        var sentence: [IntentWord] = []
-        var units: [IntentUnit] = []
-        for element in template.elements {
-          switch element {
-          case .word(let symbols, let latin):
-            sentence.append(IntentWord(latin: latin, symbols: symbols))
-            units.append(.word(latin))
-          case .slot(let name) where name == ParameterName.applicationName:
-            guard !app.names.isEmpty else { continue }
-            sentence += try words(app.names[pick(app.names.count)].text)
-            units.append(.slot(appClass))
-          case .slot(let name):
-            let parameter = ParameterName(intent: template.intent, parameter: name)
-            let key = AppParameter(app: template.app, parameter: parameter)
-            if sources[key] == nil {
-              if classNames[template.app] == nil { classNames[template.app] = listClasses(of: app) }
-              sources[key] = boundSources(
-                app: app, parameter: parameter, className: classNames[template.app]![parameter])
-            }
-            if let bound = sources[key], !bound.isEmpty, fills >= tuning.fillsBeforeMisheardNames,
-              fill == fills - 1
-            {
-              // A name the recognizer got wrong: made-up words, and no slot class, so that
-              // the intent's own words carry it when no name matches.
-              for _ in 0...pick(tuning.misheardNameWords) {
-                let word = tuning.misheardWord { pick($0) }
-                sentence.append(IntentWord(latin: word))
-                units.append(.word(word))
+      if paraphrases[language] == nil {
+        paraphrases[language] = try verbParaphrases(language: language, words: words)
+      }
+      // The template as written, filled `fills` times, then with each verb said another way,
+      // filled once.
+      let variants =
+        [(elements: template.elements, fills: fills)]
+        + paraphrased(
+          template, paraphrases: paraphrases[language] ?? [:], said: saidWords[label],
+          tuning: tuning
+        ).map { (elements: $0, fills: 1) }
+      for (variant, (elements, fills)) in variants.enumerated() {
+        // Paraphrases fill from a stream of their own: the template's own fills stay as they
+        // are whatever paraphrases there are.
+        if variant == 1 { swap(&random, &paraphraseRandom) }
+        defer { if variant == variants.count - 1, variant > 0 { swap(&random, &paraphraseRandom) } }
+        for fill in 0..<fills {
+          var sentence: [IntentWord] = []
+          var units: [IntentUnit] = []
+          for element in elements {
+            switch element {
+            case .word(let symbols, let latin):
+              sentence.append(IntentWord(latin: latin, symbols: symbols))
+              units.append(.word(latin))
+            case .slot(let name) where name == ParameterName.applicationName:
+              guard !app.names.isEmpty else { continue }
+              sentence += try words(app.names[pick(app.names.count)].text)
+              units.append(.slot(appClass))
+            case .slot(let name):
+              let parameter = ParameterName(intent: template.intent, parameter: name)
+              let key = AppParameter(app: template.app, parameter: parameter)
+              if sources[key] == nil {
+                if classNames[template.app] == nil {
+                  classNames[template.app] = listClasses(of: app)
+                }
+                sources[key] = boundSources(
+                  app: app, parameter: parameter, className: classNames[template.app]![parameter])
               }
-            } else if let bound = sources[key], !bound.isEmpty {
-              let source = bound[pick(bound.count)]
-              let item = source.items[pick(source.items.count)]
-              let phrases = item.phrases.filter { !$0.text.isEmpty }
-              guard !phrases.isEmpty else { continue }
-              sentence += try words(phrases[pick(phrases.count)].text)
-              units.append(.slot(source.name))
-            } else if fill % 2 == 1, !fillers.isEmpty {
-              let filler = try words(fillers[pick(fillers.count)])
-              sentence += filler
-              units += filler.map { .word($0.latin) }
+              if let bound = sources[key], !bound.isEmpty, fills >= tuning.fillsBeforeMisheardNames,
+                fill == fills - 1
+              {
+                // A name the recognizer got wrong: made-up words, and no slot class, so that
+                // the intent's own words carry it when no name matches.
+                for _ in 0...pick(tuning.misheardNameWords) {
+                  let word = tuning.misheardWord { pick($0) }
+                  sentence.append(IntentWord(latin: word))
+                  units.append(.word(word))
+                }
+              } else if let bound = sources[key], !bound.isEmpty {
+                let source = bound[pick(bound.count)]
+                let item = source.items[pick(source.items.count)]
+                let phrases = item.phrases.filter { !$0.text.isEmpty }
+                guard !phrases.isEmpty else { continue }
+                sentence += try words(phrases[pick(phrases.count)].text)
+                units.append(.slot(source.name))
+              } else if fill % 2 == 1, !fillers.isEmpty {
+                let filler = try words(fillers[pick(fillers.count)])
+                sentence += filler
+                units += filler.map { .word($0.latin) }
+              }
             }
           }
+          examples.append(
+            Example(label: label, features: IntentFeatures(words: sentence, units: units)))
         }
-        examples.append(
-          Example(label: label, features: IntentFeatures(words: sentence, units: units)))
       }
     }
     // The out-of-scope class, when there is any intent to tell apart from it.
@@ -141,6 +172,48 @@ extension IntentModel {
       features.values = kept.map { features.values[$0] }
       features.hashes = kept.map { features.hashes[$0] }
       result.append(Example(label: label, features: features))
+    }
+    return result
+  }
+
+  /// `template` with each of its verbs that `paraphrases` has said another way, one
+  /// paraphrase at a time, but for a paraphrase its intent's templates already `said`; none
+  /// for Apple's intents, which have their standard phrasings.
+  ///
+  /// - Complexity: O(*k* × *p*) for *k* elements and *p* paraphrases of their verbs.
+  private static func paraphrased(
+    _ template: Template, paraphrases: [String: [[IntentWord]]], said: Set<String>,
+    tuning: IntentModelTuning
+  ) -> [[Template.Element]] {
+    guard !StandardPhrasings.covers(template.intent) else { return [] }
+    var result: [[Template.Element]] = []
+    for (position, element) in template.elements.enumerated() {
+      guard case .word(_, let latin) = element, let others = paraphrases[latin] else { continue }
+      for other in others.prefix(tuning.paraphrasesPerVerb) where !said.contains(other[0].latin) {
+        var elements = template.elements
+        elements.replaceSubrange(
+          position...position, with: other.map { .word(symbols: $0.symbols, latin: $0.latin) })
+        result.append(elements)
+      }
+    }
+    return result
+  }
+
+  /// ``VerbParaphrases`` of `language` by the Latin key of the verb (a verb of one word),
+  /// each paraphrase as words.
+  ///
+  /// - Complexity: O(*v*) to normalize the language's *v* verbs and paraphrases.
+  private static func verbParaphrases(
+    language: String, words: (String) throws(ICUError) -> [IntentWord]
+  ) throws(ICUError) -> [String: [[IntentWord]]] {
+    var result: [String: [[IntentWord]]] = [:]
+    for (verb, others) in VerbParaphrases.table(language: language) {
+      let verbWords = try words(verb)
+      guard verbWords.count == 1 else { continue }
+      for other in others {
+        let said = try words(other)
+        if !said.isEmpty { result[verbWords[0].latin, default: []].append(said) }
+      }
     }
     return result
   }

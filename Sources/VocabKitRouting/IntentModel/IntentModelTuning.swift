@@ -39,6 +39,10 @@ struct IntentModelTuning: Sendable {
     "th": ["พรุ่งนี้", "ประชุม", "สวัสดี"],
   ]
 
+  /// Paraphrases of a template's verb (``VerbParaphrases``) learned at most, each filled
+  /// once: a few synonyms, without outweighing the phrasings the app wrote.
+  var paraphrasesPerVerb = 3
+
   /// Templates filled at least this many times put made-up words in their bound slots in
   /// the last fill: a recognizer mishears names, and the intent must not hang on the name.
   var fillsBeforeMisheardNames = 3
