@@ -8,7 +8,8 @@ extension IntentModel {
 
   /// Learns a model from every template of a vocabulary, each filled several times: bound
   /// slots with phrases of their vocabulary (and their class as a unit), or in the last fill
-  /// with made-up words (a misheard name), `${applicationName}` with the app's names,
+  /// with made-up words (a misheard name, and its carrier words as a recognizer mishears them,
+  /// ``RecognizerConfusions``), `${applicationName}` with the app's names,
   /// free-text slots with nothing or a short generic phrase; each once more with a verb said
   /// another way (``VerbParaphrases``); and an out-of-scope class, of sentences of frequent
   /// words and of ``SystemRequests``.
@@ -45,6 +46,7 @@ extension IntentModel {
     let fills = tuning.fills(templates: chosen.count)
     let noise = try noiseWords(templates: chosenTemplates, normalizer: normalizer, tuning: tuning)
     var paraphrases: [String: [String: [[IntentWord]]]] = [:]
+    var confusions: [String: [String: [[IntentWord]]]] = [:]
     // The words each label's templates say: a paraphrase its own phrasings already say (the
     // standard phrasings' "ring" and "dial") is not learned again.
     var saidWords = [Set<String>](repeating: [], count: labels.count)
@@ -63,6 +65,7 @@ extension IntentModel {
       let fillers = tuning.freeTextFillers[language] ?? tuning.freeTextFillers["en"] ?? []
       if paraphrases[language] == nil {
         paraphrases[language] = try verbParaphrases(language: language, words: words)
+        confusions[language] = try recognizerConfusions(language: language, words: words)
       }
       // The template as written, filled `fills` times, then with each verb said another way,
       // filled once.
@@ -83,8 +86,17 @@ extension IntentModel {
           for element in elements {
             switch element {
             case .word(let symbols, let latin):
-              sentence.append(IntentWord(latin: latin, symbols: symbols))
-              units.append(.word(latin))
+              if variant == 0, fills >= tuning.fillsBeforeMisheardNames, fill == fills - 1,
+                let heard = confusions[language]?[latin]?.first,
+                !saidWords[label].contains(heard[0].latin)
+              {
+                // The fill of misheard names mishears carrier words too, as recognizers do.
+                sentence += heard
+                units += heard.map { .word($0.latin) }
+              } else {
+                sentence.append(IntentWord(latin: latin, symbols: symbols))
+                units.append(.word(latin))
+              }
             case .slot(let name) where name == ParameterName.applicationName:
               guard !app.names.isEmpty else { continue }
               sentence += try words(app.names[pick(app.names.count)].text)
@@ -195,6 +207,22 @@ extension IntentModel {
           position...position, with: other.map { .word(symbols: $0.symbols, latin: $0.latin) })
         result.append(elements)
       }
+    }
+    return result
+  }
+
+  /// ``RecognizerConfusions`` of `language` by the Latin key of the word said, each as heard.
+  ///
+  /// - Complexity: O(*c*) to normalize the language's *c* confusions.
+  private static func recognizerConfusions(
+    language: String, words: (String) throws(ICUError) -> [IntentWord]
+  ) throws(ICUError) -> [String: [[IntentWord]]] {
+    var result: [String: [[IntentWord]]] = [:]
+    for (word, heard) in RecognizerConfusions.table(language: language) {
+      let said = try words(word)
+      let other = try words(heard)
+      guard said.count == 1, !other.isEmpty else { continue }
+      result[said[0].latin, default: []].append(other)
     }
     return result
   }
