@@ -64,8 +64,12 @@ extension IntentModel {
       let language = Router.language(of: template.localization)
       let fillers = tuning.freeTextFillers[language] ?? tuning.freeTextFillers["en"] ?? []
       if paraphrases[language] == nil {
-        paraphrases[language] = try verbParaphrases(language: language, words: words)
-        confusions[language] = try recognizerConfusions(language: language, words: words)
+        paraphrases[language] = try replacements(
+          VerbParaphrases.table(language: language).map { ($0.verb, $0.paraphrases) },
+          words: words)
+        confusions[language] = try replacements(
+          RecognizerConfusions.table(language: language).map { ($0.word, [$0.heard]) },
+          words: words)
       }
       // The template as written, filled `fills` times, then with each verb said another way,
       // filled once.
@@ -211,36 +215,22 @@ extension IntentModel {
     return result
   }
 
-  /// ``RecognizerConfusions`` of `language` by the Latin key of the word said, each as heard.
+  /// Each word of `table` that normalizes to one word, by its Latin key, with the words of
+  /// each of its replacements (a ``VerbParaphrases`` verb and its paraphrases, a
+  /// ``RecognizerConfusions`` word and what was heard).
   ///
-  /// - Complexity: O(*c*) to normalize the language's *c* confusions.
-  private static func recognizerConfusions(
-    language: String, words: (String) throws(ICUError) -> [IntentWord]
+  /// - Complexity: O(*r*) to normalize the table's *r* words and replacements.
+  private static func replacements(
+    _ table: [(word: String, replacements: [String])],
+    words: (String) throws(ICUError) -> [IntentWord]
   ) throws(ICUError) -> [String: [[IntentWord]]] {
     var result: [String: [[IntentWord]]] = [:]
-    for (word, heard) in RecognizerConfusions.table(language: language) {
+    for (word, others) in table {
       let said = try words(word)
-      let other = try words(heard)
-      guard said.count == 1, !other.isEmpty else { continue }
-      result[said[0].latin, default: []].append(other)
-    }
-    return result
-  }
-
-  /// ``VerbParaphrases`` of `language` by the Latin key of the verb (a verb of one word),
-  /// each paraphrase as words.
-  ///
-  /// - Complexity: O(*v*) to normalize the language's *v* verbs and paraphrases.
-  private static func verbParaphrases(
-    language: String, words: (String) throws(ICUError) -> [IntentWord]
-  ) throws(ICUError) -> [String: [[IntentWord]]] {
-    var result: [String: [[IntentWord]]] = [:]
-    for (verb, others) in VerbParaphrases.table(language: language) {
-      let verbWords = try words(verb)
-      guard verbWords.count == 1 else { continue }
+      guard said.count == 1 else { continue }
       for other in others {
-        let said = try words(other)
-        if !said.isEmpty { result[verbWords[0].latin, default: []].append(said) }
+        let replacement = try words(other)
+        if !replacement.isEmpty { result[said[0].latin, default: []].append(replacement) }
       }
     }
     return result
