@@ -83,7 +83,6 @@ extension IntentModel {
         // Paraphrases fill from a stream of their own: the template's own fills stay as they
         // are whatever paraphrases there are.
         if variant == 1 { swap(&random, &paraphraseRandom) }
-        defer { if variant == variants.count - 1, variant > 0 { swap(&random, &paraphraseRandom) } }
         for fill in 0..<fills {
           var sentence: [IntentWord] = []
           var units: [IntentUnit] = []
@@ -143,6 +142,7 @@ extension IntentModel {
             Example(label: label, features: IntentFeatures(words: sentence, units: units)))
         }
       }
+      if variants.count > 1 { swap(&random, &paraphraseRandom) }
     }
     // The out-of-scope class, when there is any intent to tell apart from it.
     var allLabels = labels

@@ -1,5 +1,5 @@
-/// Carrier words that a recognizer hears as other words, learned from recognizer output: the
-/// intent model also learns each template with such a word as heard ("but milk on my list"),
+/// Carrier words that a recognizer hears as other words, learned from recognizer output: each
+/// template's fill of misheard names also says such a word as heard ("but milk on my list"),
 /// so that the intent survives the recognizer's own confusions as it survives a misheard name.
 ///
 /// Made by `python3 corpora/tools/carrier_confusions.py --vocab corpora/whisper/vocab
