@@ -5,7 +5,8 @@ Reads corpus lines that have both a `reference` (what was said) and a `text` (wh
 recognizer heard), aligns the two word by word (difflib), and counts each one-word-for-one-word
 substitution of a word that the vocabulary's templates use (a carrier word: "add", "put",
 "write"), not of names. Prints the substitutions heard at least --min-count times and in at
-least --min-share of the word's occurrences, as the Swift literal of
+least --min-share of the word's occurrences (a digit heard for a number word is how the
+recognizer writes it, not a confusion, and is left out), as the Swift literal of
 `RecognizerConfusions.table` (Sources/VocabKitRouting/IntentModel/RecognizerConfusions.swift).
 
 Usage: python3 corpora/tools/carrier_confusions.py --vocab corpora/whisper/vocab \
@@ -20,6 +21,7 @@ import json
 import os
 import plistlib
 import re
+import sys
 
 
 def template_words(vocab):
@@ -51,8 +53,12 @@ def main():
             for number, line in enumerate(f, 1):
                 if not line.strip():
                     continue
-                row = json.loads(line)
-                if "reference" not in row or "text" not in row:
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError as error:
+                    print(f"{path}:{number}: skipped, not a JSON object ({error})", file=sys.stderr)
+                    continue
+                if not isinstance(row, dict) or "reference" not in row or "text" not in row:
                     continue
                 lines += 1
                 reference = re.findall(r"[a-z0-9']+", row["reference"].lower())
