@@ -52,6 +52,11 @@ extension CompiledVocabulary {
           writer.write(example.text)
           writer.write(example.localization)
         }
+        writer.write(intent.parameterExamples) { writer, example in
+          writer.write(example.parameter)
+          writer.write(example.text)
+          writer.write(example.localization)
+        }
       }
       // A list that an earlier parameter has too is written as that parameter's position
       // (compiling shares one index between them, and reading shares it again).
@@ -169,6 +174,11 @@ extension CompiledVocabulary {
           name: try reader.readString(),
           examples: try reader.readArray { reader throws(BinaryReaderError) in
             IntentExample(text: try reader.readString(), localization: try reader.readString())
+          },
+          parameterExamples: try reader.readArray { reader throws(BinaryReaderError) in
+            ParameterExample(
+              parameter: try reader.readString(), text: try reader.readString(),
+              localization: try reader.readString())
           })
       }
       // The list each parameter has, by position: its own, or an earlier parameter's.

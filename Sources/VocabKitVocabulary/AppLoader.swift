@@ -22,6 +22,8 @@ struct AppLoader {
   private var intentNameSites: [String: Site] = [:]
   private var parameterNameSites: [(ParameterName, Site)] = []
   private var exampleSites: [ExampleSite] = []
+  /// Where each intent's `ParameterExamples` named a parameter.
+  private var parameterExampleSites: [(intent: String, parameter: String, site: Site)] = []
 
   init(root: URL, folder: String, locale: String?) {
     self.root = root
@@ -65,6 +67,7 @@ struct AppLoader {
     checkIntentNames(app)
     checkParameterNames(app)
     checkExamplesFillParameters(app)
+    checkParameterExamples(app)
     return app
   }
 
@@ -252,6 +255,9 @@ struct AppLoader {
     var exampleSites: [ExampleSite] = []
     /// Whether ``AppLoader/maximumExamplesPerApp`` was reached (reported once).
     var examplesCut = false
+    /// Values read from `ParameterExamples`, bounded like the examples.
+    var parameterExampleCount = 0
+    var parameterExamplesCut = false
   }
 
   /// Reads one `ParameterVocabularies` entry at `base` into `app`'s parameter
@@ -349,7 +355,8 @@ struct AppLoader {
     into intents: inout LoadedIntents, _ context: inout Context
   ) {
     guard dictionary(entry, at: base, &context) != nil else { return }
-    checkKeys(entry, allowed: ["IntentName", "IntentExamples"], at: base, &context)
+    checkKeys(
+      entry, allowed: ["IntentName", "IntentExamples", "ParameterExamples"], at: base, &context)
     guard let name = requiredString(entry, "IntentName", at: base, &context) else { return }
     guard let examplesNode = entry["IntentExamples"] else {
       context.report(.error, "missing-key", entry, base, "missing required key 'IntentExamples'")
@@ -383,6 +390,50 @@ struct AppLoader {
       intents.exampleSites.append(
         ExampleSite(
           intent: name, text: text, file: context.file, line: example.line, keyPath: examplePath))
+    }
+    if let valuesNode = entry["ParameterExamples"] {
+      loadParameterExamples(
+        valuesNode, at: "\(base).ParameterExamples", intent: name, localization: localization,
+        into: &intents, &context)
+    }
+  }
+
+  /// Reads an entry's `ParameterExamples` at `base`, a dictionary from a free-text
+  /// parameter's name to the values it takes in examples, into `intent`'s.
+  private mutating func loadParameterExamples(
+    _ node: PropertyListNode, at base: String, intent: String, localization: String,
+    into intents: inout LoadedIntents, _ context: inout Context
+  ) {
+    guard let entries = dictionary(node, at: base, &context) else { return }
+    for (parameter, valuesNode) in entries {
+      let parameterPath = "\(base).\(Self.shortened(parameter))"
+      guard let values = array(valuesNode, at: parameterPath, &context) else { continue }
+      parameterExampleSites.append(
+        (
+          intent, parameter,
+          Site(
+            file: context.file, line: valuesNode.keyLine ?? valuesNode.line,
+            keyPath: parameterPath)
+        ))
+      for (index, valueNode) in values.enumerated() {
+        let valuePath = "\(parameterPath)[\(index)]"
+        guard intents.parameterExampleCount < Self.maximumExamplesPerApp else {
+          if !intents.parameterExamplesCut {
+            intents.parameterExamplesCut = true
+            context.report(
+              .error, "too-many-examples", valueNode, valuePath,
+              "the app has more than \(Self.maximumExamplesPerApp) parameter examples; this one and every later one are skipped"
+            )
+          }
+          return
+        }
+        guard let text = string(valueNode, at: valuePath, &context),
+          checkLength(text, valueNode, valuePath, &context)
+        else { continue }
+        intents.parameterExampleCount += 1
+        intents.byName[intent]!.parameterExamples.append(
+          ParameterExample(parameter: parameter, text: text, localization: localization))
+      }
     }
   }
 
@@ -474,6 +525,38 @@ struct AppLoader {
           message:
             "no example of \(intent.name) has a placeholder, so its vocabulary (\(list)) fills no slot; write the parameter where its words go, for example '… ${\(first)}'"
         ))
+    }
+  }
+
+  /// Warnings for `ParameterExamples` that nothing learns from: a parameter no example of the
+  /// intent names, or one with a vocabulary (its items are what is learned and matched).
+  private mutating func checkParameterExamples(_ app: App) {
+    for (intent, parameter, site) in parameterExampleSites {
+      let named = Set(
+        exampleSites.filter { $0.intent == intent }.flatMap {
+          IntentTemplate.placeholders(in: $0.text)
+        })
+      var message: String
+      if !named.contains(parameter) {
+        message =
+          "no example of \(intent) has the placeholder '${\(Self.shortened(parameter))}', so these values are not learned"
+        let others = named.subtracting([ParameterName.applicationName]).sorted()
+        if let suggestion = Self.suggestion(for: parameter, in: others) {
+          message += ". Did you mean '\(suggestion)'?"
+        }
+      } else {
+        let name = ParameterName(intent: intent, parameter: parameter)
+        let bound =
+          app.parameterVocabularies[name] != nil
+          || ParameterBindings.types(for: name).contains { app.userVocabulary[$0] != nil }
+        guard bound else { continue }
+        message =
+          "'${\(parameter)}' of \(intent) has a vocabulary, which is what is learned and matched; these values are not used (add them as vocabulary items)"
+      }
+      diagnostics.append(
+        Diagnostic(
+          .warning, code: "unused-parameter-examples", file: site.file, line: site.line,
+          keyPath: site.keyPath, message: message))
     }
   }
 

@@ -163,14 +163,35 @@ public struct IntentExample: Hashable, Sendable, Codable {
   }
 }
 
+/// A value a free-text parameter takes in an app's examples ("tweet" for `${media_type}`):
+/// learned by the intent model as words of the intent, never matched as vocabulary.
+public struct ParameterExample: Hashable, Sendable, Codable {
+  /// The placeholder's name, as the templates write it (`media_type`).
+  public var parameter: String
+  public var text: String
+  /// The localization it came from (`Base`, `zh-Hans`, or empty for the app's root).
+  public var localization: String
+
+  public init(parameter: String, text: String, localization: String) {
+    self.parameter = parameter
+    self.text = text
+    self.localization = localization
+  }
+}
+
 /// An intent an app handles, with its example phrases.
 public struct Intent: Hashable, Sendable, Codable {
   public var name: String
   public var examples: [IntentExample]
+  /// Values of its free-text parameters, from the plist's `ParameterExamples`.
+  public var parameterExamples: [ParameterExample]
 
-  public init(name: String, examples: [IntentExample]) {
+  public init(
+    name: String, examples: [IntentExample], parameterExamples: [ParameterExample] = []
+  ) {
     self.name = name
     self.examples = examples
+    self.parameterExamples = parameterExamples
   }
 }
 

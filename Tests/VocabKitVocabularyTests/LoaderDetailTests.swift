@@ -31,11 +31,17 @@ struct LoaderDetailTests {
     return try VocabularyRegistry.load(directory: directory, locale: locale)
   }
 
-  static func intentVocabulary(_ intent: String, _ examples: [String]) -> String {
-    plistDocument(
+  /// One `IntentPhrases` entry of `intent` with `examples`, and with `parameterExamples` (the
+  /// XML of that key's value) when given; `before` is XML of more keys of the root.
+  static func intentVocabulary(
+    _ intent: String, _ examples: [String], parameterExamples: String? = nil,
+    before: String = ""
+  ) -> String {
+    let values = parameterExamples.map { "\t\t\t<key>ParameterExamples</key>\n\($0)\n" } ?? ""
+    return plistDocument(
       """
       <dict>
-      \t<key>IntentPhrases</key>
+      \(before)\t<key>IntentPhrases</key>
       \t<array>
       \t\t<dict>
       \t\t\t<key>IntentName</key>
@@ -44,7 +50,7 @@ struct LoaderDetailTests {
       \t\t\t<array>
       \(examples.map { "\t\t\t\t<string>\($0)</string>" }.joined(separator: "\n"))
       \t\t\t</array>
-      \t\t</dict>
+      \(values)\t\t</dict>
       \t</array>
       </dict>
       """)
