@@ -76,6 +76,24 @@ def folded_sets(name, app_dir, rows, intent_of, negatives, work):
             for phrase in plist["IntentPhrases"]:
                 kept = [e for e in phrase["IntentExamples"] if int(sha(e)[:8], 16) % 2 == fold]
                 phrase["IntentExamples"] = kept or phrase["IntentExamples"][:1]
+                # Free-text values only from the utterances of the templates this fold keeps:
+                # a held-apart positive must not lend the vocabulary its words.
+                seen = {
+                    (slot["name"], " ".join(slot["value"].lower().split()))
+                    for row in rows
+                    if intent_of(row) == phrase["IntentName"]
+                    and template_of(row).lower() in {e.lower() for e in phrase["IntentExamples"]}
+                    for slot in row["slots"]
+                }
+                values = {
+                    name: [v for v in texts if (name, v) in seen]
+                    for name, texts in phrase.get("ParameterExamples", {}).items()
+                }
+                values = {name: texts for name, texts in values.items() if texts}
+                if values:
+                    phrase["ParameterExamples"] = values
+                else:
+                    phrase.pop("ParameterExamples", None)
             with open(path, "wb") as f:
                 plistlib.dump(plist, f)
         corpus = []

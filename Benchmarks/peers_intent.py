@@ -12,7 +12,8 @@ each filled --fills times (default 5, seeded by --seed):
                        alternativeSpeakableMatches (or plain strings) of the UserVocabulary.plist
                        types the parameter binds to (ParameterBindings.swift: Apple's table for
                        standard intents, words of the parameter's name for custom ones)
-  a free-text ${param} one of a few fixed generic short phrases, in the template's script
+  a free-text ${param} one of the values its intent's `ParameterExamples` give it, or without
+                       any, one of a few fixed generic short phrases, in the template's script
 
 With --standard-phrasings the peer trains on what the router trains on since VocabKit's bank
 of everyday phrasings (Sources/VocabKitVocabulary/StandardPhrasings.swift): each app intent the
@@ -296,6 +297,7 @@ def load_apps(directory):
         templates = {}  # (intent, template) -> None, in first-seen order
         examples = []  # (intent, localization, template), every one: for --standard-phrasings
         parameter_phrases = {}  # "Intent.param" -> phrases
+        free_values = {}  # "Intent.param" -> ParameterExamples values
         for path in vocabulary_files:
             vocabulary = load_plist(path)
             folder = os.path.basename(os.path.dirname(path))
@@ -304,6 +306,9 @@ def load_apps(directory):
                 for example in phrase.get("IntentExamples", []) or []:
                     templates.setdefault((phrase["IntentName"], example), None)
                     examples.append((phrase["IntentName"], localization, example))
+                for name, values in (phrase.get("ParameterExamples") or {}).items():
+                    key = f'{phrase["IntentName"]}.{name}'
+                    free_values[key] = list(dict.fromkeys(free_values.get(key, []) + list(values)))
             for entry in vocabulary.get("ParameterVocabularies", []) or []:
                 phrases = [synonym["VocabularyItemPhrase"]
                            for item in entry.get("ParameterVocabulary", []) or []
@@ -326,7 +331,7 @@ def load_apps(directory):
                                 user.setdefault(kind, []).append(match)
         apps.append({"id": info["CFBundleIdentifier"], "names": list(dict.fromkeys(n for n in names if n)),
                      "templates": list(templates), "examples": examples,
-                     "parameters": parameter_phrases, "user": user})
+                     "parameters": parameter_phrases, "user": user, "free": free_values})
     return apps
 
 
@@ -345,6 +350,7 @@ def training_data(apps, fills, seed):
                         choices = list(app["parameters"].get(f"{intent}.{parameter}", []))
                         for kind in bound_types(intent, parameter):
                             choices.extend(app["user"].get(kind, []))
+                    choices = choices or app["free"].get(f"{intent}.{parameter}", [])
                     return rng.choice(choices or FREE_TEXT[script_of(template)])
                 texts.append(PLACEHOLDER.sub(value, template))
                 labels.append(f"{app['id']}\t{intent}")

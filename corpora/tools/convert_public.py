@@ -35,6 +35,10 @@ import unicodedata
 
 TOOL = "corpora/tools/convert_public.py"
 MAX_TEMPLATES = 60
+# A free-text value is written as a ParameterExample only when the template split has it at
+# least this often: repeated values are the intent's own words ("tweet", "album"); a value seen
+# once is most often a name or title, which says nothing about the intent.
+MIN_EXAMPLE_COUNT = 2
 
 # --------------------------------------------------------------------------- files
 
@@ -251,6 +255,33 @@ def free_params(templates, vocab, intent):
     return placeholders - vocab.bound_params(intent)
 
 
+def parameter_examples(spec, vocab, templates):
+    """Per intent, the values its free-text parameters take in the template split (the rows
+    templates come from, never test): {intent: {param: [value, ...]}}, most frequent first,
+    lower-cased with spaces collapsed. Written as the plist's ParameterExamples."""
+    counts = collections.defaultdict(collections.Counter)
+    first = {}
+    for i, row in enumerate(spec.template_rows):
+        intent = row["intent"]
+        if intent not in spec.intents:
+            continue
+        free = free_params(templates, vocab, intent)
+        for slot in row["slots"]:
+            if slot["name"] not in free:
+                continue
+            value = unicodedata.normalize("NFC", " ".join(slot["value"].lower().split()))
+            if not value:
+                continue
+            counts[(intent, slot["name"])][value] += 1
+            first.setdefault((intent, slot["name"], value), i)
+    result = collections.defaultdict(dict)
+    for (intent, name), counter in sorted(counts.items()):
+        kept = [v for v in counter if counter[v] >= MIN_EXAMPLE_COUNT]
+        if kept:
+            result[intent][name] = sorted(kept, key=lambda v: (-counter[v], first[(intent, name, v)]))
+    return result
+
+
 def find_word(hay, needle):
     m = re.search(r"(?<!\w)" + re.escape(needle.lower()) + r"(?!\w)", hay.lower())
     return hay[m.start():m.end()] if m else None
@@ -332,7 +363,14 @@ def write_vocab(spec, vocab, templates, out_dir):
                 for ident, phrases in vocab.items[slot]
             ],
         })
-    ip = [{"IntentName": i, "IntentExamples": templates[i]} for i in sorted(templates) if templates[i]]
+    values = parameter_examples(spec, vocab, templates)
+    ip = []
+    for i in sorted(templates):
+        if templates[i]:
+            entry = {"IntentName": i, "IntentExamples": templates[i]}
+            if values.get(i):
+                entry["ParameterExamples"] = values[i]
+            ip.append(entry)
     root = {"ParameterVocabularies": pv, "IntentPhrases": ip}
     written = []
     for rel, obj in [("Info.plist", info)] + [(os.path.join(lp, "AppIntentVocabulary.plist"), root)
@@ -571,6 +609,19 @@ def verify(out_dir, spec, files, template_sources, src_rows_by_intent_slots):
                     errs.append(f"{spec.name}: {intent}: ${{{p}}} bound elsewhere but not here: {t}")
             if t != t.lower():
                 errs.append(f"{spec.name}: {intent}: template not lower-case: {t}")
+        # parameter examples: free-text placeholders of this intent, values of the template split only
+        split_values = collections.defaultdict(set)
+        for row in spec.template_rows:
+            if row["intent"] == intent:
+                for slot in row["slots"]:
+                    split_values[slot["name"]].add(" ".join(slot["value"].lower().split()))
+        named = {p for t in ph["IntentExamples"] for p in PLACEHOLDER.findall(t)}
+        for p, vals in ph.get("ParameterExamples", {}).items():
+            if p not in named or p in bound_params.get(intent, set()):
+                errs.append(f"{spec.name}: {intent}: ParameterExamples for ${{{p}}}, not a free placeholder")
+            for v in vals:
+                if unicodedata.normalize("NFC", v) not in {unicodedata.normalize("NFC", x) for x in split_values[p]}:
+                    errs.append(f"{spec.name}: {intent}: ParameterExamples {p}={v!r} not from the template split")
     for fname in files:
         path = os.path.join(out_dir, fname)
         seen_ids = set()
@@ -737,6 +788,12 @@ Vocabulary: `vocab/<Name>.app/Info.plist` and `vocab/<Name>.app/Base.lproj/AppIn
   removed; an utterance is skipped if a slot name repeats, if two placeholders touch, or if nothing but
   placeholders is left. Per intent the most frequent distinct templates are kept, at most
   """ + str(MAX_TEMPLATES) + """ (ties in first-seen order).
+- Parameter examples (`ParameterExamples`, beside each intent's `IntentExamples`): for each free-text
+  placeholder of the intent, the values its slot takes in the same training utterances, lower-cased,
+  whitespace collapsed, those seen at least """ + str(MIN_EXAMPLE_COUNT) + """ times, most frequent first (a value
+  seen once is most often a name or a title, which says nothing about the intent). The router's intent
+  model learns them as words of the intent ("tweet" for `${media_type}`); they are never matched as
+  vocabulary.
 """
 
 
