@@ -10,7 +10,8 @@ extension IntentModel {
   /// slots with phrases of their vocabulary (and their class as a unit), or in the last fill
   /// with made-up words (a misheard name, and its carrier words as a recognizer mishears them,
   /// ``RecognizerConfusions``), `${applicationName}` with the app's names,
-  /// free-text slots with nothing or a short generic phrase; each once more with a verb said
+  /// free-text slots with a value the app's `ParameterExamples` give them, nothing, or a
+  /// short generic phrase; each once more with a verb said
   /// another way (``VerbParaphrases``); and an out-of-scope class, of sentences of frequent
   /// words and of ``SystemRequests``.
   ///
@@ -40,6 +41,7 @@ extension IntentModel {
     var random = SplitMix64(seed: tuning.seed &+ 1)
     func pick(_ count: Int) -> Int { random.next(count) }
 
+    let valuesOfFreeSlots = try parameterExampleWords(registry: registry, words: words)
     var examples: [Example] = []
     let chosen = trainingTemplates(templates, labelIndex: labelIndex, tuning: tuning)
     let chosenTemplates = chosen.map { templates[$0] }
@@ -131,6 +133,16 @@ extension IntentModel {
                 guard !phrases.isEmpty else { continue }
                 sentence += try words(phrases[pick(phrases.count)].text)
                 units.append(.slot(source.name))
+              } else if fill % 2 == 0,
+                let values = valuesOfFreeSlots[
+                  FreeSlot(app: template.app, intent: template.intent, parameter: name),
+                  default: [:]][language], !values.isEmpty
+              {
+                // A value the app's examples give the slot ("tweet" for `${media_type}`): the
+                // words that say the intent often stand in a free slot.
+                let value = values[pick(values.count)]
+                sentence += value
+                units += value.map { .word($0.latin) }
               } else if fill % 2 == 1, !fillers.isEmpty {
                 let filler = try words(fillers[pick(fillers.count)])
                 sentence += filler
@@ -156,6 +168,35 @@ extension IntentModel {
         label: labels.count, languages: noise.keys.sorted(), tuning: tuning, words: words)
     }
     return train(labels: allLabels, examples: examples, tuning: tuning)
+  }
+
+  /// A free-text parameter of one app's intent.
+  private struct FreeSlot: Hashable {
+    var app: String
+    var intent: String
+    var parameter: String
+  }
+
+  /// The normalized `ParameterExamples` of every app's intents, by slot and language.
+  ///
+  /// - Complexity: O(*v*) normalizations for *v* values (each distinct text once).
+  private static func parameterExampleWords(
+    registry: VocabularyRegistry, words: (String) throws(ICUError) -> [IntentWord]
+  ) throws(ICUError) -> [FreeSlot: [String: [[IntentWord]]]] {
+    var result: [FreeSlot: [String: [[IntentWord]]]] = [:]
+    for app in registry.apps {
+      for intent in app.intents {
+        for example in intent.parameterExamples {
+          let value = try words(example.text)
+          guard !value.isEmpty else { continue }
+          let slot = FreeSlot(
+            app: app.bundleIdentifier, intent: intent.name, parameter: example.parameter)
+          result[slot, default: [:]][Router.language(of: example.localization), default: []]
+            .append(value)
+        }
+      }
+    }
+    return result
   }
 
   /// Sentences of frequent words of the language that no template uses, as long as a
