@@ -11,7 +11,8 @@ accepts for several thresholds (`Router.minimumIntentScore`).
 Nothing here is a test set. The development sets are built from ../shared/corpora-src:
   * SLURP devel utterances, against a vocabulary holding only half of the SLURP templates
     (two folds by a hash of the template), so that every positive is a phrasing the
-    vocabulary has not seen; negatives are SLURP test utterances of other scenarios that are
+    vocabulary has not seen (and its `ParameterExamples` only the values of the utterances
+    whose templates the fold keeps); negatives are SLURP test utterances of other scenarios that are
     NOT in corpora/public/slurp/slurp_negatives.jsonl (first 400 by hash).
   * xSID zh valid, the same way (its templates come from valid).
   * Snips train utterances not in validate: 300 of the two modelled intents, 300 of others.
