@@ -4,7 +4,8 @@ import VocabKitVocabulary
 
 extension RoutingContext {
   /// The utterance as the intent model sees it: its words, and its units with every clear
-  /// vocabulary span (of `apps`' shards, or of every app) replaced by its class.
+  /// vocabulary span (of `apps`' shards, or of every app) replaced by its class; for a class
+  /// several apps share, also whose vocabulary has the span.
   ///
   /// Also says which tokens the model knows (a word of its examples, by spelling or sound, a
   /// filler, or a vocabulary span): utterances about something else ("turn up the
@@ -15,14 +16,14 @@ extension RoutingContext {
       IntentWord(latin: tokens[$0].latinKey, symbols: tokenSymbols[$0])
     }
     let minimum = IntentModelTuning.standard.slotClassScore
-    var spans: [(range: Range<Int>, score: Double, name: String)] = []
+    var spans: [(range: Range<Int>, score: Double, name: String, app: String)] = []
     for (key, shard) in vocabulary.shardList where apps == nil || apps == key.app {
       for match in matches(of: shard) where match.score >= minimum && !match.tokenRange.isEmpty {
-        spans.append((match.tokenRange, match.score, key.source))
+        spans.append((match.tokenRange, match.score, key.source, key.app))
       }
     }
     for match in appMatches where match.score >= costs.namedAppScore {
-      spans.append((match.tokenRange, match.score, IntentModel.appClass))
+      spans.append((match.tokenRange, match.score, IntentModel.appClass, ""))
     }
     spans.sort {
       if $0.score != $1.score { return $0.score > $1.score }
@@ -34,12 +35,22 @@ extension RoutingContext {
       for token in span.range { owner[token] = index }
     }
     var units: [IntentUnit] = []
+    var appClasses: [UInt64] = []
     var known = [Bool](repeating: false, count: tokens.count)
     var token = 0
     while token < tokens.count {
       if owner[token] >= 0 {
         let span = spans[owner[token]]
         units.append(.slot(span.name))
+        // Whose list it is, when the model learned that for the class: every app whose
+        // vocabulary has the same words as well.
+        for other in spans
+        where other.range == span.range && other.name == span.name && other.score >= span.score {
+          let feature = IntentFeatures.appClass(app: other.app, name: other.name)
+          if vocabulary.intentModel.rows[feature] != nil, !appClasses.contains(feature) {
+            appClasses.append(feature)
+          }
+        }
         for index in span.range { known[index] = true }
         token = span.range.upperBound
       } else {
@@ -48,6 +59,6 @@ extension RoutingContext {
         token += 1
       }
     }
-    return (IntentFeatures(words: words, units: units), known)
+    return (IntentFeatures(words: words, units: units, appClasses: appClasses), known)
   }
 }

@@ -34,10 +34,11 @@ struct IntentFeatures: Sendable {
   /// Each feature's value, parallel to ``hashes``; the values' squares sum to 1.
   var values: [Float]
 
-  /// The features of a sentence.
+  /// The features of a sentence; `appClasses` are the ``appClass(app:name:)`` of its spans
+  /// whose class several apps' vocabularies have.
   ///
   /// - Complexity: O(*n*) in the total length of the words.
-  init(words: [IntentWord], units: [IntentUnit]) {
+  init(words: [IntentWord], units: [IntentUnit], appClasses: [UInt64] = []) {
     var counts: [UInt64: Float] = [:]
     func add(_ hash: UInt64) { counts[hash, default: 0] += 1 }
     var previousLatin = FeatureHash(kind: 0).adding("<s>")
@@ -69,10 +70,17 @@ struct IntentFeatures: Sendable {
       add(FeatureHash(kind: 8).adding(before).adding(slot).value)
       add(FeatureHash(kind: 9).adding(slot).adding(after).value)
     }
+    for appClass in appClasses { add(appClass) }
     let norm = counts.values.reduce(0) { $0 + $1 * $1 }.squareRoot()
     let sorted = counts.sorted { $0.key < $1.key }
     hashes = sorted.map(\.key)
     values = sorted.map { $0.value / max(norm, 1) }
+  }
+
+  /// The feature of a span of class `name` found in `app`'s vocabulary: when several apps'
+  /// vocabularies share a class (two apps' lists), it says whose list was named.
+  static func appClass(app: String, name: String) -> UInt64 {
+    FeatureHash(kind: 10).adding(app).adding(name).value
   }
 
   /// A word's own features: its Latin key and its sound key, each alone.

@@ -42,6 +42,7 @@ extension IntentModel {
     func pick(_ count: Int) -> Int { random.next(count) }
 
     let valuesOfFreeSlots = try parameterExampleWords(registry: registry, words: words)
+    let shared = sharedClasses(Array(apps.values))
     var examples: [Example] = []
     let chosen = trainingTemplates(templates, labelIndex: labelIndex, tuning: tuning)
     let chosenTemplates = chosen.map { templates[$0] }
@@ -88,6 +89,7 @@ extension IntentModel {
         for fill in 0..<fills {
           var sentence: [IntentWord] = []
           var units: [IntentUnit] = []
+          var appClasses: [UInt64] = []
           for element in elements {
             switch element {
             case .word(let symbols, let latin):
@@ -133,6 +135,9 @@ extension IntentModel {
                 guard !phrases.isEmpty else { continue }
                 sentence += try words(phrases[pick(phrases.count)].text)
                 units.append(.slot(source.name))
+                if shared.contains(source.name) {
+                  appClasses.append(IntentFeatures.appClass(app: template.app, name: source.name))
+                }
               } else if fill % 2 == 0,
                 let values = valuesOfFreeSlots[
                   FreeSlot(app: template.app, intent: template.intent, parameter: name),
@@ -151,7 +156,9 @@ extension IntentModel {
             }
           }
           examples.append(
-            Example(label: label, features: IntentFeatures(words: sentence, units: units)))
+            Example(
+              label: label,
+              features: IntentFeatures(words: sentence, units: units, appClasses: appClasses)))
         }
       }
       if variants.count > 1 { swap(&random, &paraphraseRandom) }
@@ -367,6 +374,25 @@ extension IntentModel {
       result[parameter] = (sameAs.map { lists[$0].parameter } ?? parameter).description
     }
     return result
+  }
+
+  /// The slot classes whose items more than one of `apps` has: two apps' task lists, say.
+  /// For these the model also learns whose vocabulary a span came from, so that a list only
+  /// one app has names that app.
+  ///
+  /// - Complexity: O(*p*) for *p* parameters and vocabulary types of all apps.
+  static func sharedClasses(_ apps: [App]) -> Set<String> {
+    var appsOfClass: [String: Int] = [:]
+    for app in apps {
+      let classNames = listClasses(of: app)
+      var mine = Set<String>()
+      for (parameter, items) in app.parameterVocabularies where !items.isEmpty {
+        mine.insert(classNames[parameter] ?? parameter.description)
+      }
+      for (type, items) in app.userVocabulary where !items.isEmpty { mine.insert(type.rawValue) }
+      for name in mine { appsOfClass[name, default: 0] += 1 }
+    }
+    return Set(appsOfClass.filter { $0.value > 1 }.keys)
   }
 
   /// The vocabularies that serve a parameter, named by their class: the parameter's own
