@@ -39,7 +39,9 @@ public struct RecognizerHints: Sendable, Codable, Equatable {
   ///
   /// Order, most useful first: app names; then the vocabularies' phrases taken in turn from
   /// each app's lists (the first contact, the first list, the first playlist, then the
-  /// second of each …), as each list is ordered by importance. Alternative spellings
+  /// second of each …), as each list is ordered by importance; last, the values of free-text
+  /// parameters (`ParameterExamples`, source `Intent.parameter`), everyday words a
+  /// recognizer knows but a language model's templates need. Alternative spellings
   /// (`alternativeSpeakableMatches`) are left out: they are how a name is misheard, not what
   /// to listen for. A phrase held twice is listed once, with its count.
   ///
@@ -76,6 +78,14 @@ public struct RecognizerHints: Sendable, Codable, Equatable {
       for list in lists where turn < list.items.count {
         for phrase in list.items[turn].phrases where phrase.kind != .alternative {
           add(phrase.text, app: list.app, source: list.source)
+        }
+      }
+    }
+    for app in registry.apps {
+      for intent in app.intents {
+        for example in intent.parameterExamples {
+          add(
+            example.text, app: app.bundleIdentifier, source: "\(intent.name).\(example.parameter)")
         }
       }
     }

@@ -31,6 +31,26 @@ import VocabKitVocabulary
     #expect(hints.phrases.first { $0.text == "爱奇艺" }?.count == 2)
   }
 
+  /// The values of free-text parameters follow every vocabulary phrase, named by their
+  /// parameter, so that a language model can fill the templates' free placeholders.
+  @Test func freeTextValuesComeLast() throws {
+    let app = App(
+      bundleIdentifier: "com.example.social", folder: "Social.app", name: "Social",
+      names: [AppName(text: "Social", kind: .bundleName)],
+      intents: [
+        Intent(
+          name: "PostUpdate", examples: StandardPhrasingTests.examples(["post to ${network}"]),
+          parameterExamples: ["twitter", "Facebook"].map {
+            ParameterExample(parameter: "network", text: $0, localization: "Base")
+          })
+      ],
+      userVocabulary: [.contactName: StandardPhrasingTests.items(["Alex Kim"], kind: "contact")]
+    )
+    let hints = RecognizerHints(registry: VocabularyRegistry(apps: [app]))
+    #expect(hints.phrases.map(\.text) == ["Social", "Alex Kim", "twitter", "Facebook"])
+    #expect(hints.phrases.last?.source == "PostUpdate.network")
+  }
+
   @Test func everyTemplateIsListed() {
     let examples = sampleVocabulary.registry.apps.flatMap { $0.intents.flatMap(\.examples) }
     #expect(hints.templates.count == examples.count)
