@@ -56,8 +56,10 @@ def main():
         for r in calibrate_router.load(os.path.join(public, f"{n}.jsonl"))
     }
     # The half vocabularies, as calibrate_router.py makes them.
+    # (Given the devel rows, so that each half keeps the `ParameterExamples` of its own.)
     halves = calibrate_router.folded_sets(
-        "slurp", os.path.join(public, "vocab", "Slurp.app"), [], lambda r: None, [], work)
+        "slurp", os.path.join(public, "vocab", "Slurp.app"), devel,
+        lambda r: r["intent"] if r["intent"] in intents else None, [], work)
     for fold, (name, vocab, _) in enumerate(halves):
         # The half's own phrasings (folded_sets keeps an intent's first example when none
         # of its examples fell to the half): no line of these is unseen.

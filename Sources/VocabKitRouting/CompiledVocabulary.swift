@@ -43,6 +43,10 @@ public final class CompiledVocabulary: Sendable {
   /// order: the slots the router may spot anywhere in an utterance when the chosen template
   /// has no place for them.
   let boundParameters: [IntentModel.Label: [ParameterName]]
+  /// For each (app, intent), its free-text parameters' `ParameterExamples` as token keys,
+  /// longest value first: a value said where the chosen template has no place for the
+  /// parameter is still its slot ("please read my facebook feed").
+  let freeValues: [IntentModel.Label: [(parameter: String, values: [[String]])]]
   /// For each (app, intent), the free-text parameters its templates name whose names give
   /// them a ``BuiltinKind`` (a date, a time, a relationship), in order.
   let builtinParameters: [IntentModel.Label: [(name: String, kind: BuiltinKind)]]
@@ -178,6 +182,8 @@ public final class CompiledVocabulary: Sendable {
     templatesOfLabel = Self.templatesOfLabel(model, templates)
     boundParameters = Self.boundParameters(of: templates, parameterShards: parameterShards)
     builtinParameters = Self.builtinParameters(of: templates, parameterShards: parameterShards)
+    freeValues = try Self.freeValues(
+      of: registry, parameterShards: parameterShards, normalizer: normalizer)
     asksQuestions = templatesOfLabel.map { indices in
       indices.contains { index in
         templates[index].elements.contains {
@@ -192,6 +198,41 @@ public final class CompiledVocabulary: Sendable {
     }
     self.languagesOfApp = languagesOfApp
     intentModel = model
+  }
+
+  /// Each intent's `ParameterExamples` of parameters without vocabulary, normalized once,
+  /// each value's tokens as their Latin keys, longest first.
+  ///
+  /// - Complexity: O(*v*) normalizations for *v* values.
+  static func freeValues(
+    of registry: VocabularyRegistry, parameterShards: [ShardKey: [MatchIndex]],
+    normalizer: Normalizer
+  ) throws(ICUError) -> [IntentModel.Label: [(parameter: String, values: [[String]])]] {
+    var result: [IntentModel.Label: [(parameter: String, values: [[String]])]] = [:]
+    for app in registry.apps {
+      for intent in app.intents where !intent.parameterExamples.isEmpty {
+        var byParameter: [String: Set<[String]>] = [:]
+        var order: [String] = []
+        for example in intent.parameterExamples {
+          let parameter = ParameterName(intent: intent.name, parameter: example.parameter)
+          let key = ShardKey(app: app.bundleIdentifier, source: parameter.description)
+          guard parameterShards[key]?.isEmpty != false else { continue }
+          let tokens = try normalizer.normalize(example.text).map(\.latinKey)
+          guard !tokens.isEmpty else { continue }
+          if byParameter[example.parameter] == nil { order.append(example.parameter) }
+          byParameter[example.parameter, default: []].insert(tokens)
+        }
+        let label = IntentModel.Label(app: app.bundleIdentifier, intent: intent.name)
+        guard result[label] == nil else { continue }
+        result[label] = order.map { parameter in
+          let values = byParameter[parameter]!.sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1)
+          }
+          return (parameter, values)
+        }
+      }
+    }
+    return result
   }
 
   /// A template for every example phrase and standard phrasing of the registry's apps.

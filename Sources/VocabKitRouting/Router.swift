@@ -305,7 +305,8 @@ public struct Router: Sendable {
   /// Resolves the slots `alignment` found in `template` (all but the app name) into
   /// `result`, with the media search's qualifiers; then the intent's bound parameters that
   /// the template left empty or has no place for, from vocabulary matches elsewhere in the
-  /// utterance (see ``RoutingContext/spottedSlots(of:in:)``); then its date and time
+  /// utterance (see ``RoutingContext/spottedSlots(of:in:)``), and its free-text ones from
+  /// their `ParameterExamples` said word for word; then its date and time
   /// parameters and the like (see ``RoutingContext/placeBuiltinSlots(in:slots:spans:)``).
   func resolveSlots(
     of alignment: TemplateAlignment, in template: Template, _ context: inout RoutingContext,
@@ -321,7 +322,15 @@ public struct Router: Sendable {
         result.mediaSearch = context.mediaSearch(span: span, resolved: result.slots.last!)
       }
     }
-    for (parameter, span) in context.spottedSlots(of: alignment, in: template) {
+    // A free-text value said word for word is surer than a name that only sounds like it:
+    // its words are spotted first, and the names the template has no place for are spotted
+    // among the rest.
+    let filled = Set(zip(result.slots, spans).filter { !$0.1.isEmpty }.map(\.0.name))
+    let values = context.spottedFreeValues(
+      of: alignment, in: template, taken: spans, filled: filled)
+    var rest = alignment
+    for (_, span) in values { for index in span { rest.explained[index] = true } }
+    for (parameter, span) in context.spottedSlots(of: rest, in: template) + values {
       let spotted = context.resolve(parameter, app: template.app, span: span)
       if let index = result.slots.firstIndex(where: { $0.name == parameter.parameter }) {
         result.slots[index] = spotted

@@ -67,4 +67,36 @@ extension RoutingContext {
     }
     return result
   }
+
+  /// The intent's free-text parameters that `template` has no slot for, or left empty, each
+  /// with the span of a value its `ParameterExamples` give it, said word for word among the
+  /// words nothing else took ("please read my facebook feed" fits "read my feed", and
+  /// "facebook" is still the media type). Longer values first; each word used once.
+  ///
+  /// - Complexity: O(*v* × *n*) for *v* values' tokens and *n* tokens.
+  func spottedFreeValues(
+    of alignment: TemplateAlignment, in template: Template, taken spans: [Range<Int>],
+    filled names: Set<String>
+  ) -> [(parameter: ParameterName, span: Range<Int>)] {
+    let label = IntentModel.Label(app: template.app, intent: template.intent)
+    guard let parameters = vocabulary.freeValues[label] else { return [] }
+    let keys = utterance.tokens.map(\.latinKey)
+    var used = alignment.explained
+    for span in spans { for index in span { used[index] = true } }
+    var result: [(parameter: ParameterName, span: Range<Int>)] = []
+    for (parameter, values) in parameters where !names.contains(parameter) {
+      search: for value in values where value.count <= keys.count {
+        for start in 0...(keys.count - value.count) {
+          let span = start..<(start + value.count)
+          guard !span.contains(where: { used[$0] }),
+            keys[span].elementsEqual(value)
+          else { continue }
+          for index in span { used[index] = true }
+          result.append((ParameterName(intent: template.intent, parameter: parameter), span))
+          break search
+        }
+      }
+    }
+    return result
+  }
 }

@@ -53,6 +53,21 @@ import VocabKitVocabulary
     #expect(result.slot("media_type")?.value == "twitter")
   }
 
+  /// A value said where the chosen template has no place for its parameter is still the
+  /// slot: "what is the latest from my feed" has no media type, and "facebook" is one.
+  @Test func aValueOutsideTheTemplateIsItsSlot() throws {
+    let text = "what is the latest from my facebook feed"
+    let result = try Router(vocabulary: Self.withValues).route(text)
+    #expect(result.intent == "social_query")
+    let slot = try #require(result.slot("media_type"))
+    #expect(slot.value == "facebook")
+    #expect(slot.isFreeText)
+    #expect(slot.resolution == .success)
+    let without = try Router(vocabulary: Self.withoutValues).route(text)
+    #expect(without.intent == "social_query")
+    #expect(without.slot("media_type") == nil)
+  }
+
   /// A compiled cache keeps the values with the rest of the registry (xSID's vocabulary has
   /// some): the registry read back is the one compiled.
   @Test func theCacheKeepsTheValues() throws {
