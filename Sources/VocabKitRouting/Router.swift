@@ -314,8 +314,14 @@ public struct Router: Sendable {
   ) {
     // Each slot's token span, beside `result.slots`.
     var spans: [Range<Int>] = []
-    for (name, span) in alignment.slots where name != ParameterName.applicationName {
+    for (name, aligned) in alignment.slots where name != ParameterName.applicationName {
       let parameter = ParameterName(intent: template.intent, parameter: name)
+      var span = aligned
+      if !context.vocabulary.isBound(app: template.app, parameter: parameter),
+        let narrowed = context.narrowedFreeSlot(name, span: span, in: template)
+      {
+        span = narrowed
+      }
       result.slots.append(context.resolve(parameter, app: template.app, span: span))
       spans.append(span)
       if name == ParameterName.mediaSearch {

@@ -85,18 +85,41 @@ extension RoutingContext {
     for span in spans { for index in span { used[index] = true } }
     var result: [(parameter: ParameterName, span: Range<Int>)] = []
     for (parameter, values) in parameters where !names.contains(parameter) {
-      search: for value in values where value.count <= keys.count {
-        for start in 0...(keys.count - value.count) {
-          let span = start..<(start + value.count)
-          guard !span.contains(where: { used[$0] }),
-            keys[span].elementsEqual(value)
-          else { continue }
-          for index in span { used[index] = true }
-          result.append((ParameterName(intent: template.intent, parameter: parameter), span))
-          break search
-        }
-      }
+      guard let span = Self.firstValue(values, in: keys, within: 0..<keys.count, used: used)
+      else { continue }
+      for index in span { used[index] = true }
+      result.append((ParameterName(intent: template.intent, parameter: parameter), span))
     }
     return result
+  }
+
+  /// The span `span` of a free-text slot narrowed to a value of the parameter's
+  /// `ParameterExamples` it holds with other words ("tweet mobile" to "tweet", "in twitter"
+  /// to "twitter"), or nil when it holds none or is one.
+  func narrowedFreeSlot(_ name: String, span: Range<Int>, in template: Template) -> Range<Int>? {
+    let label = IntentModel.Label(app: template.app, intent: template.intent)
+    guard span.count > 1,
+      let values = vocabulary.freeValues[label]?.first(where: { $0.parameter == name })?.values
+    else { return nil }
+    let keys = utterance.tokens.map(\.latinKey)
+    guard !values.contains(where: { keys[span].elementsEqual($0) }) else { return nil }
+    return Self.firstValue(
+      values, in: keys, within: span, used: [Bool](repeating: false, count: keys.count))
+  }
+
+  /// The first span within `range` of `keys` that is one of `values` (tried in order) and
+  /// has no `used` token.
+  ///
+  /// - Complexity: O(*v* × *n*) for *v* values' tokens and *n* tokens of `range`.
+  private static func firstValue(
+    _ values: [[String]], in keys: [String], within range: Range<Int>, used: [Bool]
+  ) -> Range<Int>? {
+    for value in values where !value.isEmpty && value.count <= range.count {
+      for start in range.lowerBound...(range.upperBound - value.count) {
+        let span = start..<(start + value.count)
+        if !span.contains(where: { used[$0] }), keys[span].elementsEqual(value) { return span }
+      }
+    }
+    return nil
   }
 }

@@ -68,6 +68,20 @@ import VocabKitVocabulary
     #expect(without.slot("media_type") == nil)
   }
 
+  /// A free-text slot that holds a value among other words is narrowed to the value; without
+  /// values it keeps every word the template gave it.
+  @Test(arguments: [
+    ("tweet quickly a complaint to walmart", "tweet", "tweet quickly"),
+    ("post on facebook tonight got a new job", "facebook", "on facebook tonight"),
+  ])
+  func aSlotHoldingAValueIsNarrowedToIt(text: String, narrowed: String, aligned: String) throws {
+    let result = try Router(vocabulary: Self.withValues).route(text)
+    #expect(result.intent == "social_post")
+    #expect(result.slot("media_type")?.value == narrowed)
+    let without = try Router(vocabulary: Self.withoutValues).route(text)
+    #expect(without.slot("media_type")?.value == aligned)
+  }
+
   /// A compiled cache keeps the values with the rest of the registry (xSID's vocabulary has
   /// some): the registry read back is the one compiled.
   @Test func theCacheKeepsTheValues() throws {
