@@ -84,8 +84,8 @@ public struct RecognizerHints: Sendable, Codable, Equatable {
     for app in registry.apps {
       for intent in app.intents {
         for example in intent.parameterExamples {
-          add(
-            example.text, app: app.bundleIdentifier, source: "\(intent.name).\(example.parameter)")
+          let parameter = ParameterName(intent: intent.name, parameter: example.parameter)
+          add(example.text, app: app.bundleIdentifier, source: parameter.description)
         }
       }
     }

@@ -316,12 +316,9 @@ public struct Router: Sendable {
     var spans: [Range<Int>] = []
     for (name, aligned) in alignment.slots where name != ParameterName.applicationName {
       let parameter = ParameterName(intent: template.intent, parameter: name)
-      var span = aligned
-      if !context.vocabulary.isBound(app: template.app, parameter: parameter),
-        let narrowed = context.narrowedFreeSlot(name, span: span, in: template)
-      {
-        span = narrowed
-      }
+      // A free-text span that holds one of the parameter's values among other words is the
+      // value (bound parameters have no values: `CompiledVocabulary.freeValues`).
+      let span = context.narrowedFreeSlot(name, span: aligned, in: template) ?? aligned
       result.slots.append(context.resolve(parameter, app: template.app, span: span))
       spans.append(span)
       if name == ParameterName.mediaSearch {

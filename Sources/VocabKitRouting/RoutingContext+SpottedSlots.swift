@@ -70,8 +70,9 @@ extension RoutingContext {
 
   /// The intent's free-text parameters that `template` has no slot for, or left empty, each
   /// with the span of a value its `ParameterExamples` give it, said word for word among the
-  /// words nothing else took ("please read my facebook feed" fits "read my feed", and
-  /// "facebook" is still the media type). Longer values first; each word used once.
+  /// words nothing else took ("what is the latest from my facebook feed" fits "what is the
+  /// latest from my feed", and "facebook" is still the media type). Longer values first;
+  /// each word used once.
   ///
   /// - Complexity: O(*v* × *n*) for *v* values' tokens and *n* tokens.
   func spottedFreeValues(
@@ -80,13 +81,11 @@ extension RoutingContext {
   ) -> [(parameter: ParameterName, span: Range<Int>)] {
     let label = IntentModel.Label(app: template.app, intent: template.intent)
     guard let parameters = vocabulary.freeValues[label] else { return [] }
-    let keys = utterance.tokens.map(\.latinKey)
     var used = alignment.explained
     for span in spans { for index in span { used[index] = true } }
     var result: [(parameter: ParameterName, span: Range<Int>)] = []
     for (parameter, values) in parameters where !names.contains(parameter) {
-      guard let span = Self.firstValue(values, in: keys, within: 0..<keys.count, used: used)
-      else { continue }
+      guard let span = firstValue(values, within: used.indices, used: used) else { continue }
       for index in span { used[index] = true }
       result.append((ParameterName(intent: template.intent, parameter: parameter), span))
     }
@@ -101,23 +100,29 @@ extension RoutingContext {
     guard span.count > 1,
       let values = vocabulary.freeValues[label]?.first(where: { $0.parameter == name })?.values
     else { return nil }
-    let keys = utterance.tokens.map(\.latinKey)
-    guard !values.contains(where: { keys[span].elementsEqual($0) }) else { return nil }
-    return Self.firstValue(
-      values, in: keys, within: span, used: [Bool](repeating: false, count: keys.count))
+    guard !values.contains(where: { says($0, at: span) }) else { return nil }
+    return firstValue(values, within: span, used: nil)
   }
 
-  /// The first span within `range` of `keys` that is one of `values` (tried in order) and
-  /// has no `used` token.
+  /// Whether the utterance's tokens at `span` are the words `value`.
+  private func says(_ value: [String], at span: Range<Int>) -> Bool {
+    value.count == span.count
+      && zip(span, value).allSatisfy { utterance.tokens[$0].latinKey == $1 }
+  }
+
+  /// The first span within `range` of the utterance that is one of `values` (tried in
+  /// order) and has no `used` token.
   ///
   /// - Complexity: O(*v* × *n*) for *v* values' tokens and *n* tokens of `range`.
-  private static func firstValue(
-    _ values: [[String]], in keys: [String], within range: Range<Int>, used: [Bool]
-  ) -> Range<Int>? {
+  private func firstValue(_ values: [[String]], within range: Range<Int>, used: [Bool]?)
+    -> Range<Int>?
+  {
     for value in values where !value.isEmpty && value.count <= range.count {
       for start in range.lowerBound...(range.upperBound - value.count) {
         let span = start..<(start + value.count)
-        if !span.contains(where: { used[$0] }), keys[span].elementsEqual(value) { return span }
+        if used.map({ used in !span.contains { used[$0] } }) ?? true, says(value, at: span) {
+          return span
+        }
       }
     }
     return nil
