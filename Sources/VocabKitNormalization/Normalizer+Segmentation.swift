@@ -214,7 +214,8 @@ extension Normalizer {
   }
 
   /// Merges runs of number words into number tokens: "twenty one" → 21, "двадцать один" →
-  /// 21, "two hundred thirty" → 230 (ICU's lenient spell-out parser for runs with a scale).
+  /// 21, "two hundred thirty" → 230 (ICU's lenient spell-out parser for runs with a scale),
+  /// then joined across "and" and a decimal point (``joiningNumberParts(_:_:)``).
   /// `units` gives the text's UTF-16 code units, asked for only when there is something to
   /// merge.
   ///
@@ -318,7 +319,7 @@ extension Normalizer {
       result.append(token)
       index = end
     }
-    return result
+    return Self.joiningNumberParts(result, units)
   }
 
   /// The number words a token consists of, given its folded form: that form when it is a

@@ -212,6 +212,73 @@ struct NumberTests {
     #expect(try latinKeys(spoken) == latinKeys(written))
   }
 
+  @Test(
+    "Hundreds joined to the rest by \"and\"",
+    arguments: [
+      ("nine hundred and eighty nine", 989, false), ("one thousand and sixty nine", 1069, false),
+      ("two thousand and five", 2005, false), ("one hundred and first", 101, true),
+      ("three thousand and five hundred", 3500, false),
+    ] as [(String, Int64, Bool)])
+  func britishAnd(text: String, value: Int64, isOrdinal: Bool) throws {
+    let spoken = try #require(try number(text))
+    #expect(spoken.value == value)
+    #expect(spoken.isOrdinal == isOrdinal)
+    let token = try #require(try tokens(text).first)
+    #expect(token.text == text && token.folded == text)
+    #expect(token.scalarRange == 0..<text.unicodeScalars.count)
+  }
+
+  /// "and" joins only a part smaller than the first part's lowest scale, after a number
+  /// spelled in words: a list of two numbers stays two.
+  @Test(
+    "Numbers that \"and\" does not join",
+    arguments: [
+      ("five and six", ["5", "and", "6"]),
+      ("two hundred and three hundred", ["200", "and", "300"]),
+      ("one hundred five and six", ["105", "and", "6"]),
+      ("100 and 5", ["100", "and", "5"]),
+      ("one hundred and", ["100", "and"]),
+    ])
+  func andThatDoesNotJoin(text: String, expected: [String]) throws {
+    #expect(try latinKeys(text) == expected)
+  }
+
+  /// A station or channel said with a decimal point has the key of its number written with
+  /// one, so "Nash FM 92.7" is found said "nash fm ninety two point seven" and the other way.
+  @Test(
+    "Decimals said and written give the same keys",
+    arguments: [
+      ("nash fm ninety two point seven", "nash fm 92.7"),
+      ("tune to one hundred and six point nine", "tune to 106.9"),
+      ("ninety nine point one five", "99.15"),
+      ("сто шесть точка девять", "106.9"),
+    ])
+  func decimals(spoken: String, written: String) throws {
+    #expect(try latinKeys(spoken) == latinKeys(written))
+  }
+
+  @Test("A decimal is one token with no integer value")
+  func decimalToken() throws {
+    let result = try tokens("tune to eighty nine point seven fm")
+    #expect(result.map(\.latinKey) == ["tune", "to", "897", "fm"])
+    #expect(result[2].text == "eighty nine point seven")
+    #expect(result[2].scalarRange == 8..<31)
+    #expect(result[2].number == nil)
+  }
+
+  @Test(
+    "\"point\" without a number on each side stays a word",
+    arguments: [
+      ("point five", ["point", "5"]),
+      ("match point", ["match", "point"]),
+      ("twenty point", ["20", "point"]),
+      ("five point twenty", ["5", "point", "20"]),
+      ("first point two", ["1", "point", "2"]),
+    ])
+  func pointAsAWord(text: String, expected: [String]) throws {
+    #expect(try latinKeys(text) == expected)
+  }
+
   @Test("route sixty six")
   func route66() throws {
     #expect(try latinKeys("route sixty six") == ["route", "66"])
