@@ -21,7 +21,9 @@ Nothing here is a test set. The development sets are built from ../shared/corpor
     the router most.
 
 Usage: python3 Benchmarks/calibrate_router.py [--vocab-binary .build/release/vocab]
-       [--corpora-src ../shared/corpora-src] [--work DIR]
+       [--corpora-src ../shared/corpora-src] [--work DIR] [--weights P,A,C,E,BIAS]
+--weights shows the table for given weights (the shipped ones) instead of fitting new ones:
+a model change is then read at the weights users get, before any refit.
 Pure Python (numpy for the fit); runs in about a minute.
 """
 import argparse
@@ -183,6 +185,9 @@ def main():
     parser.add_argument("--vocab-binary", default=os.path.join(ROOT, ".build/release/vocab"))
     parser.add_argument("--corpora-src", default=os.path.join(ROOT, "..", "shared", "corpora-src"))
     parser.add_argument("--work", default=None)
+    parser.add_argument("--weights", default=None,
+                        help="probability,alignment,coverage,evidence,bias: show the table for these "
+                             "weights (the shipped RoutingCosts.confidenceWeights) instead of a fit")
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="vocabkit-calibrate-")
     sets = development_sets(args.corpora_src, work)
@@ -207,7 +212,10 @@ def main():
             f"{name}: {len(corpus)} lines, {positives} positives, {len(corpus) - positives} negatives; "
             f"the learned model ranks the right intent first for {first / max(positives, 1):.3f}"
         )
-    a, b, c, e, d = fit_logistic(np.array(rows), np.array(targets), np.array(weights))
+    if args.weights:
+        a, b, c, e, d = (float(x) for x in args.weights.split(","))
+    else:
+        a, b, c, e, d = fit_logistic(np.array(rows), np.array(targets), np.array(weights))
     print(f"\nconfidenceWeights = (probability: {a:.1f}, alignment: {b:.1f}, coverage: {c:.1f}, "
           f"evidence: {e:.1f}, bias: {d:.1f})\n")
 
