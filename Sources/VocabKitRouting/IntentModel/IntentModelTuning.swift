@@ -65,8 +65,9 @@ struct IntentModelTuning: Sendable {
   private static let misheardVowels = Array("aeiou")
 
   /// Times each of ``SystemRequests`` is learned as out of scope: a few, so that its words
-  /// count as much as those of a template filled ``fillsPerTemplate`` times.
-  var systemRequestCopies = 3
+  /// count about as much as a template's filled ``fillsPerTemplate`` times; not more, or the
+  /// fifty-odd requests a language outweigh a small app's own examples.
+  var systemRequestCopies = 2
 
   /// Out-of-scope sentences made per example of an average intent: as many as an intent
   /// has, so the class is as strong as any intent, no stronger.
