@@ -186,8 +186,15 @@ extension RoutingContext {
             name == ParameterName.applicationName
             ? appMatches.filter { $0.score >= costs.knownAppSpanScore }
             : insideSpan(slotMatchesOf[previous.0], consumed).filter { $0.score >= policy.cutoff }
+          // A name misheard: no entry found in the slot, or one found in only a part of it
+          // ("let us hand them" for Letha Sanders holds Eve Hand's "hand").
+          let isMedia = name == ParameterName.mediaSearch
           if name != ParameterName.applicationName, slotMatchesOf[previous.0] != nil,
-            !found.contains(where: { $0.tokenRange.clamped(to: consumed) == $0.tokenRange }),
+            !found.contains(where: {
+              $0.tokenRange.clamped(to: consumed) == $0.tokenRange
+                && countedWords($0.tokenRange, qualifiersCount: !isMedia)
+                  == countedWords(consumed, qualifiersCount: !isMedia)
+            }),
             consumed.contains(where: mayBeMisheardName)
           {
             unmatchedSlotCost += cost[position.0 * width + position.1] - cost[cell]
@@ -197,7 +204,6 @@ extension RoutingContext {
             for token in match.tokenRange { explained[token] = true }
             // Anchoring: the entry's words are all the slot holds ("steve" in "tell me where
             // steve …" does not anchor; its slot holds "me where steve").
-            let isMedia = name == ParameterName.mediaSearch
             if name != ParameterName.applicationName, !match.tokenRange.isEmpty,
               match.score >= costs.anchoringSlotScore,
               countedWords(consumed, qualifiersCount: !isMedia)
