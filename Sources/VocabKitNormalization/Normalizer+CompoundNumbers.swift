@@ -9,7 +9,8 @@ extension Normalizer {
     .latin: ["point"], .cyrillic: ["точка", "запятая"], .devanagari: ["दशमलव"], .thai: ["จุด"],
   ]
 
-  /// `tokens` with spelled-out numbers joined across "and" and a decimal point.
+  /// `tokens` with spelled-out numbers joined across "and", a decimal point, and after a
+  /// whole number of thousands.
   ///
   /// "one thousand and sixty nine" becomes one number token, 1069. "ninety two point seven"
   /// becomes one token keyed `927`, the key a recognizer's "92.7" has, so a station named
@@ -19,7 +20,7 @@ extension Normalizer {
   ///
   /// - Complexity: O(*n*) in the number of tokens.
   static func joiningNumberParts(_ tokens: [Token], _ units: [UInt16]) -> [Token] {
-    guard tokens.count > 2 else { return tokens }
+    guard tokens.count > 1 else { return tokens }
     var result: [Token] = []
     result.reserveCapacity(tokens.count)
     // Whether the last token of `result` is a decimal made here, which more digits extend.
@@ -37,6 +38,20 @@ extension Normalizer {
         joined.latinKey += String(number.value)
         result.append(joined)
         lastIsDecimal = true
+        continue
+      }
+      // A whole number of thousands said before the rest with no "and", where ICU's parse
+      // did not join them: "тысяча девятьсот восемьдесят пять" is 1985.
+      if let previous = result.last, let thousands = previous.number, !thousands.isOrdinal,
+        isSpelled(previous), isSpelled(token), previous.script == token.script,
+        lowestScale(of: thousands.value) >= 1000, number.value > 0,
+        number.value < lowestScale(of: thousands.value)
+      {
+        var joined = join(result.removeLast(), token, units)
+        let value = thousands.value + number.value
+        joined.number = SpokenNumber(value: value, isOrdinal: number.isOrdinal)
+        joined.latinKey = String(value)
+        result.append(joined)
         continue
       }
       guard result.count >= 2 else {

@@ -17,6 +17,10 @@ final class NumberLexicon: Sendable {
   ]
   /// The largest value spelled out into the table.
   static let tableLimit: Int64 = 100
+  /// Locales that say a thousand and a million without "one" ("тысяча", "हज़ार"), as the
+  /// everyday form; the bare word is in their table too. English is not among them ("a
+  /// thousand"), nor Thai, where พันห้า means 1500.
+  static let bareScaleLocales: Set<String> = ["ru", "hi"]
   /// Round values whose last word starts longer numbers; they are in the table too.
   static let scales: [Int64] = [
     100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 2000, 5000, 1_000_000, 2_000_000,
@@ -107,6 +111,11 @@ final class NumberLexicon: Sendable {
       let scaleTokens = try segmenter(spelled)
       if let last = scaleTokens.last { builder.scaleWords.insert(last) }
       try builder.add(spelled, SpokenNumber(value: scale), segmenter)
+      if Self.bareScaleLocales.contains(locale), scale == 1000 || scale == 1_000_000,
+        scaleTokens.count > 1, let last = scaleTokens.last
+      {
+        try builder.add(last, SpokenNumber(value: scale), segmenter)
+      }
     }
     let table = Table(
       entries: builder.entries, words: WordSet(builder.words),

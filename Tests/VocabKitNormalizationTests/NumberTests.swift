@@ -14,7 +14,7 @@ private func number(_ text: String) throws -> SpokenNumber? {
 @Suite("Numbers")
 struct NumberTests {
   /// Runs of number words that no number spells ("thousand thousand …", a fuzzer's Thai) stay
-  /// words, and real numbers beside them still parse. (ICU's lenient parser is tried a few
+  /// words or numbers of their own, and real numbers beside them still parse. (ICU's lenient parser is tried a few
   /// times a run and a text at most, as it costs milliseconds when it fails: see
   /// `Tests/Fixtures/FuzzCrashers/README.md`; its speed is measured with `vocab normalize`,
   /// not here.)
@@ -25,8 +25,9 @@ struct NumberTests {
     let mixed = try tokens(
       "call me at two hundred thirty and then two hundred thirty four thousand five")
     #expect(mixed.compactMap(\.number?.value) == [230, 234_005])
+    // Russian says a thousand without "one": each is a thousand, none merges with the next.
     let russian = try tokens(Array(repeating: "тысяча", count: 12).joined(separator: " "))
-    #expect(russian.count == 12 && russian.allSatisfy { $0.number == nil })
+    #expect(russian.count == 12 && russian.allSatisfy { $0.number?.value == 1000 })
     #expect(try tokens("двести тридцать пять").compactMap(\.number?.value) == [235])
   }
 
@@ -240,6 +241,31 @@ struct NumberTests {
       ("one hundred and", ["100", "and"]),
     ])
   func andThatDoesNotJoin(text: String, expected: [String]) throws {
+    #expect(try latinKeys(text) == expected)
+  }
+
+  /// Russian and Hindi say a thousand without "one", and a year with the thousand before the
+  /// rest: "тысяча девятьсот восемьдесят пять" is 1985. English "thousand" alone is a word.
+  @Test(
+    "A thousand said bare, and the rest after a whole number of thousands",
+    arguments: [
+      ("тысяча", 1000), ("тысяча девятьсот восемьдесят пять", 1985),
+      ("тысяча шестьдесят девять", 1069), ("две тысячи пять", 2005), ("हज़ार", 1000),
+      ("दो हज़ार पाँच", 2005),
+    ] as [(String, Int64)])
+  func bareThousands(text: String, value: Int64) throws {
+    #expect(try number(text)?.value == value)
+  }
+
+  @Test(
+    "Numbers side by side that are no one number stay apart",
+    arguments: [
+      ("thousand island", ["thousand", "island"]),
+      ("пять шесть", ["5", "6"]),
+      ("two thousand one two", ["2001", "2"]),
+      ("тысяча тысяча", ["1000", "1000"]),
+    ])
+  func sideBySide(text: String, expected: [String]) throws {
     #expect(try latinKeys(text) == expected)
   }
 
