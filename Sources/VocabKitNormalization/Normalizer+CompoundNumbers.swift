@@ -47,11 +47,10 @@ extension Normalizer {
         lowestScale(of: thousands.value) >= 1000, number.value > 0,
         number.value < lowestScale(of: thousands.value)
       {
-        var joined = join(result.removeLast(), token, units)
-        let value = thousands.value + number.value
-        joined.number = SpokenNumber(value: value, isOrdinal: number.isOrdinal)
-        joined.latinKey = String(value)
-        result.append(joined)
+        result.append(
+          summed(
+            join(result.removeLast(), token, units), thousands.value + number.value,
+            isOrdinal: number.isOrdinal))
         continue
       }
       guard result.count >= 2 else {
@@ -70,11 +69,10 @@ extension Normalizer {
         number.value > 0, number.value < lowestScale(of: firstNumber.value)
       {
         result.removeLast(2)
-        var joined = join(join(first, joiner, units), token, units)
-        let value = firstNumber.value + number.value
-        joined.number = SpokenNumber(value: value, isOrdinal: number.isOrdinal)
-        joined.latinKey = String(value)
-        result.append(joined)
+        result.append(
+          summed(
+            join(join(first, joiner, units), token, units), firstNumber.value + number.value,
+            isOrdinal: number.isOrdinal))
         continue
       }
       if decimalPoints[joiner.script]?.contains(joiner.folded) == true, isSpelled(token),
@@ -106,6 +104,14 @@ extension Normalizer {
     var scale: Int64 = 100
     while scale <= Int64.max / 10, value % (scale * 10) == 0 { scale *= 10 }
     return scale
+  }
+
+  /// `joined` as the number `value`, keyed by its digits.
+  private static func summed(_ joined: Token, _ value: Int64, isOrdinal: Bool) -> Token {
+    var token = joined
+    token.number = SpokenNumber(value: value, isOrdinal: isOrdinal)
+    token.latinKey = String(value)
+    return token
   }
 
   /// `first` and `second` as one token spanning both, its folded form their words.
