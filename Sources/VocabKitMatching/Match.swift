@@ -41,9 +41,10 @@ public struct ScoreComponents: Hashable, Sendable, Codable {
   /// True when the match went through a pronunciation hint.
   public var viaPronunciation: Bool
   /// The best score of the entry's whole phrase over two or more words of the utterance
-  /// that are not common words (0 when it was not aligned there): for a match on one word of
-  /// a longer phrase, how well the phrase's other words fit the words around it. It ranks
-  /// matches of equal score: "allen" is Danny Allen before James Allen in "talk to nani allen".
+  /// that are not common words, or over common words that sound like the rest of the name
+  /// (0 when it was not aligned there): for a match on one word of a longer phrase, how well
+  /// the phrase's other words fit the words around it. It ranks matches of equal score:
+  /// "allen" is Danny Allen before James Allen in "talk to nani allen".
   public var wholePhraseScore: Double = 0
 }
 

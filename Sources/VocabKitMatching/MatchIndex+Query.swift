@@ -100,7 +100,8 @@ extension MatchIndex {
       // hundreds of phrases; the words around it may name the one meant).
       var sufficientScore = -Double.infinity
       // Each entry's best whole-phrase score over two or more words that are not common
-      // words, parallel to `best` (-1 for none): of entries tied on one word of their phrases
+      // words (or sound like the name: see below), parallel to `best` (-1 for none): of
+      // entries tied on one word of their phrases
       // ("allen" of James Allen and of Danny Allen), the one whose whole phrase sounds more
       // like the words around it ("nani allen") ranks first.
       var wholeScores = scratch.wholeScores
@@ -184,8 +185,15 @@ extension MatchIndex {
         }
         let entry = Int32(tables.keyEntry[Int(key)])
         // A whole phrase found over one naming word says nothing of the words around it
-        // ("john" alone holds John Smith as well as John Adams, and "alex on" Alex Chen).
-        let whole = !isPartial(Int(key)) && scored.namingTokens > 1 ? scored.score : -1
+        // ("john" alone holds John Smith as well as John Adams, and "alex on" Alex Chen),
+        // unless those common words sound like, and are not, the rest of the name ("mary
+        // also" for Mary Olson): a recognizer writes a name it does not know as words it does.
+        let whole =
+          !isPartial(Int(key))
+            && (scored.namingTokens > 1
+              || (!scored.exact && scored.score >= MatcherTuning.commonWordsWholePhraseScore
+                && utterance.tokenRange(symbols: scored.start, scored.end).count > 1))
+          ? scored.score : -1
         let (entryPlace, entryCell) = entryPlaces.find(entry)
         if let entryPlace {
           if Self.isPreferred(scored, over: best[entryPlace], cutoff: cutoff) {

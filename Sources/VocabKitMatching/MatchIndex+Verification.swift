@@ -14,7 +14,8 @@ extension MatchIndex {
     /// How many tokens of the span are neither common words nor the index's carrier words.
     var namingTokens: Int
     /// The best score of the entry's whole phrase over two or more words that are not common
-    /// words, 0 when none was aligned there; set when the entry's matches are ranked.
+    /// words (or that sound like the name), 0 when none was aligned there; set when the
+    /// entry's matches are ranked.
     var wholePhraseScore = 0.0
 
     /// Whether this match's span contains `other`'s and is longer.

@@ -25,6 +25,27 @@ import VocabKitNormalization
     #expect(matches.sorted(by: Match.isRankedBefore).map(\.identifier) == matches.map(\.identifier))
   }
 
+  /// Common words that sound like the rest of a name are that name misheard ("mary also"
+  /// for Mary Olson, "that rock" for Dad Rock); common words beside a name that do not
+  /// ("alex on") leave the tie to the priority order.
+  @Test(arguments: [
+    (["Mary Rosenberg", "Mary Olson"], "tell mary also i left my key at home", "Mary Olson"),
+    (["Classic Rock", "Dad Rock"], "add this onto that rock", "Dad Rock"),
+    (["Alex Kim", "Alex Chen"], "call alex on chatter", "Alex Kim"),
+  ])
+  func commonWordsCountWhenTheySoundLikeTheName(
+    names: [String], text: String, expected: String
+  ) throws {
+    let index = try MatchIndex(
+      entries: names.enumerated().map {
+        MatchEntry(identifier: $1, type: "contact", phrases: [MatchPhrase($1)], priority: $0)
+      }, normalizer: Normalizer.shared)
+    let matches = try index.matches(in: text)
+    #expect(matches.count == 2)
+    #expect(matches.first?.identifier == expected)
+    #expect(matches.first?.score == matches.last?.score)
+  }
+
   /// With no other words around it, nothing tells the entries apart but their priority.
   @Test func aWordAloneKeepsThePriorityOrder() throws {
     let matches = try Self.index.matches(in: "allen")
