@@ -8,6 +8,10 @@ gets none, checks whether each word of the reference text outside the expected s
 values (identifiers like `contact.danny-allen` read as "danny allen") appears in the
 recognized text.
 
+It also prints intent accuracy by how many of the carrier words the recognizer kept (all,
+at least half, fewer): how much of the remaining error is the router's, and how much is a
+transcript that no longer says what was asked.
+
 Usage: python3 Benchmarks/declines_with_carrier_words.py [--vocab-binary .build/release/vocab]
        --vocab corpora/whisper/vocab --corpus corpora/whisper/generated_test.jsonl
 Lines without a `reference` field are skipped (their carrier words are unknown).
@@ -56,23 +60,39 @@ def main():
         input=text, capture_output=True, text=True, check=True)
     results = [json.loads(line) for line in out.stdout.splitlines()]
     declined, clean = 0, []
+    # Lines expecting an intent, by the share of carrier words kept: [lines, right, declined].
+    kept_groups = {"all": [0, 0, 0], "at least half": [0, 0, 0], "fewer": [0, 0, 0]}
     for row, result in zip(rows, results):
         expect = row["expect"]
-        if not expect.get("intent") or result.get("intent") is not None:
+        if not expect.get("intent"):
             continue
-        declined += 1
         slot_words = set()
         for value in expect.get("slots", {}).values():
             for one in slot_values(value):
                 slot_words |= set(words(spoken(one)))
         carrier = [word for word in words(row["reference"]) if word not in slot_words]
         heard = set(words(row["text"]))
+        share = sum(word in heard for word in carrier) / len(carrier) if carrier else 1
+        group = kept_groups["all" if share == 1 else "at least half" if share >= 0.5 else "fewer"]
+        # Right as `vocab eval` counts it: the intent, and the app when one is expected.
+        right = result.get("intent") == expect["intent"] and (
+            "app" not in expect or result.get("app") == expect["app"])
+        group[0] += 1
+        group[1] += right
+        group[2] += result.get("intent") is None
+        if result.get("intent") is not None:
+            continue
+        declined += 1
         if carrier and all(word in heard for word in carrier):
             clean.append(row)
     print(f"{len(rows)} lines; {declined} expected an intent and got none; "
           f"{len(clean)} of those have every carrier word recognized right")
     for row in clean:
         print(f"  {row['id']}: {row['text']!r} (said: {row['reference']!r})")
+    print("carrier words kept | lines | intent right | no intent")
+    for name, (lines, right, none) in kept_groups.items():
+        if lines:
+            print(f"{name} | {lines} | {right / lines:.3f} | {none / lines:.3f}")
 
 
 if __name__ == "__main__":
