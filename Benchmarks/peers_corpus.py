@@ -2,16 +2,22 @@
 """RapidFuzz on the bound slots of a corpus, beside VocabKit's matcher.
 
 Reads the cases that `vocab eval --slot-matching --export-slot-cases FILE` writes (one JSON
-object a line: "text", "expect_id" and "choices", the [identifier, phrase] pairs of the
-vocabulary that serves the slot) and reports, as JSON on stdout, the share of cases whose
-best choice is the expected entry for:
+object a line: "text", "expect_id", "choices", the [identifier, phrase] pairs of the
+vocabulary that serves the slot, and "vocabkit_id", VocabKit's own answer forced to answer)
+and reports, as JSON on stdout, the share of cases whose best choice is the expected entry
+for:
 
   rapidfuzz.WRatio          process.extractOne(text, phrases, scorer=fuzz.WRatio)
   rapidfuzz.partial_ratio   process.extractOne(text, phrases, scorer=fuzz.partial_ratio)
+  vocabkit                  VocabKit's top-1, forced to answer (from the export)
 
-Both are forced to answer (no score cutoff), like VocabKit's "top-1, forced to answer".
-Text is compared lowercased with punctuation removed (rapidfuzz.utils.default_process).
-A prediction is correct when expect_id is among the identifiers of the predicted phrase.
+RapidFuzz is forced to answer too (no score cutoff). Text is compared lowercased with
+punctuation removed (rapidfuzz.utils.default_process). A prediction is correct when
+expect_id is among the identifiers of the predicted phrase.
+
+"by_name_words_kept" splits the cases by how many words of the expected entry's phrase
+(its longest one) the recognizer wrote as said: all, some, or none. A name heard as other
+words altogether ("mode of your cannon" for Mona Buchanan) leaves a matcher only its sounds.
 
 Usage: python3 Benchmarks/peers_corpus.py CASES.jsonl
 Requirements: pip install rapidfuzz
@@ -22,15 +28,27 @@ import sys
 from rapidfuzz import fuzz, process, utils
 
 
+def kept_group(case):
+    """'all', 'some' or 'none': the expected phrase's words found in the text."""
+    phrases = [phrase for identifier, phrase in case["choices"] if identifier == case["expect_id"]]
+    words = utils.default_process(max(phrases, key=len)).split() if phrases else []
+    heard = set(utils.default_process(case["text"]).split())
+    found = sum(word in heard for word in words)
+    return "all" if words and found == len(words) else "some" if found else "none"
+
+
 def main() -> None:
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     cases = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8") if line.strip()]
-    results = {}
+    groups = {"all": [], "some": [], "none": []}
+    for case in cases:
+        groups[kept_group(case)].append(case)
+    right = {}
     for name, scorer in (("rapidfuzz.WRatio", fuzz.WRatio),
                          ("rapidfuzz.partial_ratio", fuzz.partial_ratio)):
-        right = 0
-        for case in cases:
+        right[name] = set()
+        for index, case in enumerate(cases):
             ids_of = {}
             for identifier, phrase in case["choices"]:
                 ids_of.setdefault(phrase, set()).add(identifier)
@@ -38,9 +56,23 @@ def main() -> None:
             best = process.extractOne(case["text"], phrases, scorer=scorer,
                                       processor=utils.default_process)
             if best is not None and case["expect_id"] in ids_of[best[0]]:
-                right += 1
-        results[name] = round(right / max(len(cases), 1), 3)
-    print(json.dumps({"cases": len(cases), "top1": results}))
+                right[name].add(index)
+    if all("vocabkit_id" in case for case in cases):
+        right["vocabkit"] = {index for index, case in enumerate(cases)
+                             if case["vocabkit_id"] == case["expect_id"]}
+
+    def share(indices, among):
+        return round(len(indices & among) / max(len(among), 1), 3)
+
+    everything = set(range(len(cases)))
+    by_group = {}
+    for group, members in groups.items():
+        among = {index for index, case in enumerate(cases) if case in members}
+        by_group[group] = {"cases": len(among),
+                           **{name: share(indices, among) for name, indices in right.items()}}
+    print(json.dumps({"cases": len(cases),
+                      "top1": {name: share(indices, everything) for name, indices in right.items()},
+                      "by_name_words_kept": by_group}))
 
 
 if __name__ == "__main__":

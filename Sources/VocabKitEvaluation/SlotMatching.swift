@@ -148,10 +148,12 @@ public enum SlotMatching {
   }
 
   /// One JSON object per case for `Benchmarks/peers_corpus.py`: the text, the expected
-  /// identifier, and every choice (identifier and phrase) of the shards that serve it.
+  /// identifier, every choice (identifier and phrase) of the shards that serve it, and the
+  /// matcher's own choice forced to answer (`vocabkit_id`, null when it found nothing).
   public static func exportLine(_ slotCase: SlotMatchCase, vocabulary: CompiledVocabulary)
     throws -> String
   {
+    let forced = try matches(for: slotCase, in: vocabulary, cutoff: 0).first?.identifier
     var choices: [[String]] = []
     for app in slotCase.apps {
       for index in vocabulary.shards(app: app, parameter: slotCase.parameter) {
@@ -162,7 +164,7 @@ public enum SlotMatching {
     }
     let object: [String: Any] = [
       "id": slotCase.id, "text": slotCase.text, "expect_id": slotCase.expected,
-      "choices": choices,
+      "choices": choices, "vocabkit_id": forced.map { $0 as Any } ?? NSNull(),
     ]
     let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
     return String(decoding: data, as: UTF8.self)

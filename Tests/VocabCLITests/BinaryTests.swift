@@ -235,6 +235,32 @@ func runProcess(
     #expect(result.error.contains("intent accuracy"))
   }
 
+  /// The exported slot cases carry the matcher's own forced answer, so that
+  /// `peers_corpus.py` can compare it with RapidFuzz case by case: its share of right answers
+  /// is the forced top-1 the report prints.
+  @Test func exportedSlotCasesCarryTheMatchersForcedAnswer() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("vocabkit-slot-cases-\(getpid()).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let result = try runVocab([
+      "eval", "--slot-matching", "--json", "--corpus", "corpora/recognizer/pocketsphinx.jsonl",
+      "--every", "4", "--cache", sampleCache, "--export-slot-cases", file,
+    ])
+    #expect(result.status == 0, Comment(rawValue: result.error))
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+    let cases = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(cases.count == report["cases"] as? Int)
+    #expect(cases.allSatisfy { $0.keys.contains("vocabkit_id") })
+    let right = cases.filter { ($0["vocabkit_id"] as? String) == ($0["expect_id"] as? String) }
+    let forced = try #require(report["forcedTopOne"] as? Double)
+    #expect(abs(Double(right.count) / Double(cases.count) - forced) < 1e-4)  // JSON rounds
+    #expect(right.count < cases.count)  // pocketsphinx's names are often lost
+  }
+
   /// `vocab bench --min-top1` is CI's gate on the million-entry vocabulary: it must pass a
   /// reachable threshold and fail an unreachable one (these 100 generated queries over 1,000
   /// names find 99 of their names: the generator is seeded), and every thread must agree.
