@@ -75,12 +75,13 @@ public final class Normalizer: Sendable {
   /// so are a recognizer's marks for what it could not transcribe (`<unk>`, `[noise]`).
   /// Words joined by a hyphen, slash, apostrophe or period with no space ("Wi-Fi", "AC/DC",
   /// "don't") form one token. Thai and Chinese are split by ICU's dictionaries. Spelled-out
-  /// and Chinese numbers become single number tokens.
+  /// and Chinese numbers become single number tokens; English decades said in words are keyed
+  /// as written in digits ("eighties" as "80s").
   ///
   /// - Complexity: O(*n*) in the length of `text`.
   public func normalize(_ text: String) throws(ICUError) -> [Token] {
     if let words = Self.letterWords(text) {
-      return try mergeSpelledNumbers(words) { Array(text.utf16) }
+      return Self.keyingDecades(try mergeSpelledNumbers(words) { Array(text.utf16) })
     }
     return try normalizeInGeneral(text)
   }
@@ -180,7 +181,8 @@ public final class Normalizer: Sendable {
       token.utf16Range = piece.range
       tokens.append(token)
     }
-    return try mergeSpelledNumbers(Self.joiningClitics(tokens, units)) { units }
+    return Self.keyingDecades(
+      try mergeSpelledNumbers(Self.joiningClitics(tokens, units)) { units })
   }
 
   /// Returns the Latin key of one word: romanized, lowercase ASCII letters and digits only.

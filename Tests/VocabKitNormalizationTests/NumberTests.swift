@@ -265,6 +265,30 @@ struct NumberTests {
     #expect(result[2].number == nil)
   }
 
+  /// A decade said in words has the key of the decade written in digits, so a playlist
+  /// named "80s Classic Hits" is found said "eighties classic hits"; it stays one word, with
+  /// no number, and "sixty" alone is still sixty.
+  @Test(
+    "Decades said and written give the same keys",
+    arguments: [
+      ("the eighties classic hits", "the 80s classic hits"),
+      ("Nineties Hip Hop", "90's hip hop"),
+      ("sixties soul", "'60s soul"),
+      ("songs from the twenties", "songs from the 20s"),
+    ])
+  func decades(spoken: String, written: String) throws {
+    #expect(try latinKeys(spoken) == latinKeys(written))
+  }
+
+  @Test("A decade word keeps its text and has no number")
+  func decadeToken() throws {
+    let result = try tokens("play Seventies rock")
+    #expect(result.map(\.latinKey) == ["play", "70s", "rock"])
+    #expect(result[1].text == "Seventies" && result[1].number == nil)
+    #expect(try latinKeys("sixty ties") == ["60", "ties"])
+    #expect(try tokens("sixty").first?.number?.value == 60)
+  }
+
   @Test("route sixty six")
   func route66() throws {
     #expect(try latinKeys("route sixty six") == ["route", "66"])
