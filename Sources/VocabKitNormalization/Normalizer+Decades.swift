@@ -6,21 +6,18 @@ extension Normalizer {
     "sixties": "60s", "seventies": "70s", "eighties": "80s", "nineties": "90s",
   ]
 
-  /// `tokens` with each decade said in words keyed as it is written in digits, so that a
-  /// playlist named "80s Classic Hits" is found said "eighties classic hits", and "Nineties
-  /// Hip Hop" written "90s hip hop" by a recognizer. The token keeps its text and has no
-  /// ``Token/number``: a decade is no count. Only English has such words here.
+  /// The key of a decade said in words ("eighties" → `80s`), the key a recognizer's "80s" or
+  /// "'80s" has, so that a playlist named "80s Classic Hits" is found said "eighties classic
+  /// hits", and "Nineties Hip Hop" written "90s hip hop"; nil for any other key. The token
+  /// keeps its text and has no ``Token/number``: a decade is no count. Only English has such
+  /// words here.
   ///
-  /// - Complexity: O(*n*) in the number of tokens.
-  static func keyingDecades(_ tokens: [Token]) -> [Token] {
-    // Every decade word ends in "ties"; most texts have none, and are returned as they are.
-    guard tokens.contains(where: { $0.script == .latin && $0.latinKey.hasSuffix("ties") })
-    else { return tokens }
-    return tokens.map { token in
-      guard token.script == .latin, let key = decadeKeys[token.latinKey] else { return token }
-      var decade = token
-      decade.latinKey = key
-      return decade
-    }
+  /// - Complexity: O(1): decade words have 7 to 9 letters and end in "ties", which rules out
+  ///   nearly every word before a lookup (this runs for every word normalized).
+  static func decadeKey(_ latinKey: String) -> String? {
+    let bytes = latinKey.utf8
+    guard bytes.count >= 7, bytes.count <= 9, bytes.suffix(4).elementsEqual("ties".utf8)
+    else { return nil }
+    return decadeKeys[latinKey]
   }
 }

@@ -81,7 +81,7 @@ public final class Normalizer: Sendable {
   /// - Complexity: O(*n*) in the length of `text`.
   public func normalize(_ text: String) throws(ICUError) -> [Token] {
     if let words = Self.letterWords(text) {
-      return Self.keyingDecades(try mergeSpelledNumbers(words) { Array(text.utf16) })
+      return try mergeSpelledNumbers(words) { Array(text.utf16) }
     }
     return try normalizeInGeneral(text)
   }
@@ -118,8 +118,15 @@ public final class Normalizer: Sendable {
             for (index, byte) in slice.enumerated() { buffer[index] = byte | 0x20 }
             return range.count
           }
+        // Decade words ("eighties") end in "ties": the bytes rule out nearly every word.
+        let count = range.count
+        let mayBeDecade =
+          count >= 7 && count <= 9 && slice[count - 4] | 0x20 == 0x74
+          && slice[count - 3] | 0x20 == 0x69
+          && slice[count - 2] | 0x20 == 0x65 && slice[count - 1] | 0x20 == 0x73
         var token = Token(
-          text: text, scalarRange: range, folded: folded, latinKey: folded, script: .latin)
+          text: text, scalarRange: range, folded: folded,
+          latinKey: mayBeDecade ? Self.decadeKey(folded) ?? folded : folded, script: .latin)
         token.utf16Range = range
         return token
       }
@@ -174,6 +181,7 @@ public final class Normalizer: Sendable {
         }
       }
       guard !latinKey.isEmpty || number != nil else { continue }
+      if script == .latin, let decade = Self.decadeKey(latinKey) { latinKey = decade }
       let range = offsets.scalarRange(of: piece.range)
       var token = Token(
         text: original, scalarRange: range, folded: folded, latinKey: latinKey, script: script,
@@ -181,8 +189,7 @@ public final class Normalizer: Sendable {
       token.utf16Range = piece.range
       tokens.append(token)
     }
-    return Self.keyingDecades(
-      try mergeSpelledNumbers(Self.joiningClitics(tokens, units)) { units })
+    return try mergeSpelledNumbers(Self.joiningClitics(tokens, units)) { units }
   }
 
   /// Returns the Latin key of one word: romanized, lowercase ASCII letters and digits only.
