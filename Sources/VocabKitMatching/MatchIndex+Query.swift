@@ -191,7 +191,8 @@ extension MatchIndex {
         let whole =
           !isPartial(Int(key))
             && (scored.namingTokens > 1
-              || (!scored.exact && scored.score >= MatcherTuning.commonWordsWholePhraseScore
+              || (scored.namingTokens == 1 && !scored.exact
+                && scored.score >= MatcherTuning.commonWordsWholePhraseScore
                 && utterance.tokenRange(symbols: scored.start, scored.end).count > 1))
           ? scored.score : -1
         let (entryPlace, entryCell) = entryPlaces.find(entry)

@@ -20,9 +20,10 @@ package enum MatcherTuning {
   /// entry ("please" for "Plise"): far more often the word itself than a misheard name.
   package static let inexactCommonWordPenalty = 0.2
 
-  /// A whole phrase over one naming word and common words breaks a tie on that word only
-  /// when it scores at least this: common words that sound like the rest of the name ("mary
-  /// also" for Mary Olson, 0.80) rather than words beside it ("alex on" for Alex Chen, 0.73).
+  /// A whole phrase over one naming word and common (or carrier) words breaks a tie on that
+  /// word only when it scores at least this: common words that sound like the rest of the
+  /// name ("mary also" for Mary Olson, 0.80) rather than words beside it ("alex on" for Alex
+  /// Chen, 0.73).
   package static let commonWordsWholePhraseScore = 0.75
 
   // MARK: Explaining away

@@ -13,7 +13,7 @@ extension Normalizer {
   /// words here.
   ///
   /// - Complexity: O(1): decade words have 7 to 9 letters and end in "ties", which rules out
-  ///   nearly every word before a lookup (this runs for every word normalized).
+  ///   nearly every word before a lookup (the ASCII path checks the same on the bytes first).
   static func decadeKey(_ latinKey: String) -> String? {
     let bytes = latinKey.utf8
     guard bytes.count >= 7, bytes.count <= 9, bytes.suffix(4).elementsEqual("ties".utf8)

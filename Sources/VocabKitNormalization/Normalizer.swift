@@ -198,7 +198,8 @@ public final class Normalizer: Sendable {
   public func latinKey(of word: String) throws(ICUError) -> String {
     let folded = try CaseFolding.fold(word)
     let (script, isMixed) = Self.scripts(of: folded)
-    return try latinKey(folded, script: script, isMixed: isMixed)
+    let key = try latinKey(folded, script: script, isMixed: isMixed)
+    return script == .latin ? Self.decadeKey(key) ?? key : key
   }
 
   private func latinKey(_ folded: String, script: Script, isMixed: Bool) throws(ICUError)

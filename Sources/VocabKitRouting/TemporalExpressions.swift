@@ -371,7 +371,7 @@ enum TemporalExpressions {
         skip = true
       case .number(let value, let isOrdinal, _) where !isOrdinal && (1000...2999).contains(value):
         range = item.range
-      case .other(let key) where decades.contains(key) || isDecadeNumber(key):
+      case .other(let key) where isDecadeNumber(key):
         range = item.range
       case .word(.year):
         // 年 or 年代 after a number already found: the year goes on to it.
@@ -401,12 +401,8 @@ enum TemporalExpressions {
       || ((18...20).contains(value) && (10...99).contains(rest))
   }
 
-  /// The decades said as words.
-  static let decades: Set<String> = [
-    "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties", "nineties",
-  ]
-
-  /// "80s", "1980s": a decade in digits, as the normalizer keys it.
+  /// "80s", "1980s": a decade in digits, as the normalizer keys it, and so "eighties" too
+  /// (the normalizer keys decades said in words as written in digits).
   static func isDecadeNumber(_ key: String) -> Bool {
     guard key.hasSuffix("s") else { return false }
     let digits = key.dropLast()

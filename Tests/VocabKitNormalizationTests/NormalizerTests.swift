@@ -137,7 +137,7 @@ struct SegmentationTests {
   @Test(
     "latinKey(of:) agrees with normalize for single words",
     arguments: [
-      "Hello", "Александр", "राहुल", "สมชาย", "Wi-Fi", "Ｚürich",
+      "Hello", "Александр", "राहुल", "สมชาย", "Wi-Fi", "Ｚürich", "Eighties",
     ])
   func latinKeyOfWord(word: String) throws {
     let viaNormalize = try joinedLatinKey(word)
