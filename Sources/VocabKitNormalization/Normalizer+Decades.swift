@@ -12,12 +12,19 @@ extension Normalizer {
   /// keeps its text and has no ``Token/number``: a decade is no count. Only English has such
   /// words here.
   ///
-  /// - Complexity: O(1): decade words have 7 to 9 letters and end in "ties", which rules out
-  ///   nearly every word before a lookup (the ASCII path checks the same on the bytes first).
+  /// - Complexity: O(1): most words are ruled out by ``mayBeDecade(_:)`` before a lookup.
   static func decadeKey(_ latinKey: String) -> String? {
-    let bytes = latinKey.utf8
-    guard bytes.count >= 7, bytes.count <= 9, bytes.suffix(4).elementsEqual("ties".utf8)
-    else { return nil }
+    var key = latinKey
+    guard key.withUTF8(mayBeDecade) else { return nil }
     return decadeKeys[latinKey]
+  }
+
+  /// Whether a word's bytes may be a decade word: 7 to 9 letters ending in "ties", in any
+  /// case. Every word normalized is checked, so this reads four bytes at most.
+  static func mayBeDecade(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = bytes.count
+    return count >= 7 && count <= 9 && bytes[count - 4] | 0x20 == 0x74
+      && bytes[count - 3] | 0x20 == 0x69 && bytes[count - 2] | 0x20 == 0x65
+      && bytes[count - 1] | 0x20 == 0x73
   }
 }

@@ -118,15 +118,10 @@ public final class Normalizer: Sendable {
             for (index, byte) in slice.enumerated() { buffer[index] = byte | 0x20 }
             return range.count
           }
-        // Decade words ("eighties") end in "ties": the bytes rule out nearly every word.
-        let count = range.count
-        let mayBeDecade =
-          count >= 7 && count <= 9 && slice[count - 4] | 0x20 == 0x74
-          && slice[count - 3] | 0x20 == 0x69
-          && slice[count - 2] | 0x20 == 0x65 && slice[count - 1] | 0x20 == 0x73
         var token = Token(
           text: text, scalarRange: range, folded: folded,
-          latinKey: mayBeDecade ? Self.decadeKey(folded) ?? folded : folded, script: .latin)
+          latinKey: Self.mayBeDecade(slice) ? Self.decadeKey(folded) ?? folded : folded,
+          script: .latin)
         token.utf16Range = range
         return token
       }

@@ -243,16 +243,22 @@ struct NumberTests {
   }
 
   /// A station or channel said with a decimal point has the key of its number written with
-  /// one, so "Nash FM 92.7" is found said "nash fm ninety two point seven" and the other way.
+  /// one, so "Nash FM 92.7" is found said "nash fm ninety two point seven" and the other way;
+  /// a decade said in words has the key of the decade written in digits, so a playlist named
+  /// "80s Classic Hits" is found said "eighties classic hits".
   @Test(
-    "Decimals said and written give the same keys",
+    "Decimals and decades said and written give the same keys",
     arguments: [
       ("nash fm ninety two point seven", "nash fm 92.7"),
       ("tune to one hundred and six point nine", "tune to 106.9"),
       ("ninety nine point one five", "99.15"),
       ("сто шесть точка девять", "106.9"),
+      ("the eighties classic hits", "the 80s classic hits"),
+      ("Nineties Hip Hop", "90's hip hop"),
+      ("sixties soul", "'60s soul"),
+      ("songs from the twenties", "songs from the 20s"),
     ])
-  func decimals(spoken: String, written: String) throws {
+  func saidAndWritten(spoken: String, written: String) throws {
     #expect(try latinKeys(spoken) == latinKeys(written))
   }
 
@@ -265,21 +271,7 @@ struct NumberTests {
     #expect(result[2].number == nil)
   }
 
-  /// A decade said in words has the key of the decade written in digits, so a playlist
-  /// named "80s Classic Hits" is found said "eighties classic hits"; it stays one word, with
-  /// no number, and "sixty" alone is still sixty.
-  @Test(
-    "Decades said and written give the same keys",
-    arguments: [
-      ("the eighties classic hits", "the 80s classic hits"),
-      ("Nineties Hip Hop", "90's hip hop"),
-      ("sixties soul", "'60s soul"),
-      ("songs from the twenties", "songs from the 20s"),
-    ])
-  func decades(spoken: String, written: String) throws {
-    #expect(try latinKeys(spoken) == latinKeys(written))
-  }
-
+  /// A decade word stays one word, with no number, and "sixty" alone is still sixty.
   @Test("A decade word keeps its text and has no number")
   func decadeToken() throws {
     let result = try tokens("play Seventies rock")
