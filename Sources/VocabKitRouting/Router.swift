@@ -102,8 +102,11 @@ public struct Router: Sendable {
     var bestCombined = -1.0
     var bestLabel = Int.max
     var candidates: [IntentCandidate] = []
-    // The entries behind each candidate's evidence, parallel to `candidates`.
+    // The entries behind each candidate's evidence, the spans of its entries said exactly,
+    // and its best template, parallel to `candidates`.
     var evidenceEntries: [Set<String>] = []
+    var exactSpans: [[Range<Int>]] = []
+    var labelBests: [(label: Int, alignment: TemplateAlignment, template: Template)?] = []
     for label in allowed.prefix(costs.alignedIntents) {
       let labelBest = bestTemplate(
         of: label, &context, language: language, scripts: scripts)
@@ -112,8 +115,10 @@ public struct Router: Sendable {
       let coverage = Self.coverage(
         known: known, explained: labelBest?.alignment.explained, isContent: isContent,
         contentCount: contentCount)
-      let (evidence, entries) = context.vocabularyEvidence(of: model.labels[label])
+      let (evidence, entries, spans) = context.vocabularyEvidence(of: model.labels[label])
       evidenceEntries.append(entries)
+      exactSpans.append(spans)
+      labelBests.append(labelBest.map { (label, $0.alignment, $0.template) })
       let combined = costs.confidence(
         probability: probability, alignment: alignmentScore, coverage: coverage,
         evidence: evidence)
@@ -133,6 +138,27 @@ public struct Router: Sendable {
           alignment: alignmentScore, coverage: coverage, evidence: evidence)
         best = (labelBest.alignment, labelBest.template)
         bestLabel = label
+      }
+    }
+    // An entry said exactly inside a longer one that another app serving the same intent
+    // has ("the vacation ideas list": one app's Ideas, another's Vacation Ideas) is that
+    // longer entry, as the longest match wins: its app serves the request.
+    if context.namedApp == nil, onlyApp == nil, best != nil,
+      let chosen = candidates.firstIndex(where: {
+        $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
+      }),
+      let other = Self.appWithLongerEntry(
+        than: chosen, candidates, exactSpans: exactSpans,
+        aligned: labelBests.map { $0 != nil })
+    {
+      let accepted = costs.confidence(
+        probability: intentProbability[candidates[other].intent] ?? 0,
+        alignment: candidates[other].alignment, coverage: candidates[other].coverage,
+        evidence: candidates[other].evidence)
+      if accepted >= minimumIntentScore, let otherBest = labelBests[other] {
+        best = (otherBest.alignment, otherBest.template)
+        bestAccepted = accepted
+        bestLabel = otherBest.label
       }
     }
     // An entry that several intents take ("talk to Simon Ortiz": call or message) is
@@ -172,8 +198,13 @@ public struct Router: Sendable {
     _ context: inout RoutingContext
   ) -> RouteResult {
     var candidates = candidates
-    // The same order as the choice above: score, then alignment, then app and intent.
+    // The chosen template's first, then the same order as the choice above: score, then
+    // alignment, then app and intent.
+    let chosen = best.map { ($0.template.app, $0.template.intent) }
     candidates.sort {
+      if let chosen, ($0.app, $0.intent) == chosen || ($1.app, $1.intent) == chosen {
+        return ($0.app, $0.intent) == chosen && ($1.app, $1.intent) != chosen
+      }
       if $0.score != $1.score { return $0.score > $1.score }
       if $0.alignment != $1.alignment { return $0.alignment > $1.alignment }
       return ($0.app, $0.intent) < ($1.app, $1.intent)
@@ -207,6 +238,25 @@ public struct Router: Sendable {
     result.template = template.text
     resolveSlots(of: alignment, in: template, &context, into: &result)
     return result
+  }
+
+  /// The candidate of another app, for the same intent as candidate `chosen` and with a
+  /// template aligned, that has an entry said exactly around `chosen`'s longest one; nil when
+  /// none has.
+  ///
+  /// - Complexity: O(*c* × *e*) for *c* candidates of at most *e* entries said exactly.
+  static func appWithLongerEntry(
+    than chosen: Int, _ candidates: [IntentCandidate], exactSpans: [[Range<Int>]],
+    aligned: [Bool]
+  ) -> Int? {
+    guard let shorter = exactSpans[chosen].max(by: { $0.count < $1.count }) else { return nil }
+    return candidates.indices.first { other in
+      candidates[other].intent == candidates[chosen].intent
+        && candidates[other].app != candidates[chosen].app && aligned[other]
+        && exactSpans[other].contains {
+          $0.count > shorter.count && $0.clamped(to: shorter) == shorter
+        }
+    }
   }
 
   /// The share of content words that the model knows or a template explains; of all words

@@ -32,19 +32,23 @@ extension RoutingContext {
   }
 
   /// The best score of a match, anywhere in the utterance, of any parameter with a
-  /// vocabulary that `label`'s templates name (0 when there is none), and the entries that
-  /// score it.
+  /// vocabulary that `label`'s templates name (0 when there is none), the entries that
+  /// score it, and the spans of every entry said exactly.
   ///
   /// - Complexity: one cached query of each of those parameters' shards.
   mutating func vocabularyEvidence(of label: IntentModel.Label) -> (
-    score: Double, entries: Set<String>
+    score: Double, entries: Set<String>, exactSpans: [Range<Int>]
   ) {
     var best = 0.0
     var entries: Set<String> = []
+    var exactSpans: [Range<Int>] = []
     for parameter in vocabulary.boundParameters[label] ?? [] {
       let key = CompiledVocabulary.ShardKey(app: label.app, source: parameter.description)
       for shard in vocabulary.parameterShards[key] ?? [] {
         for match in matches(of: shard) where !match.tokenRange.isEmpty {
+          if match.components.exact && match.components.coverage == 1 {
+            exactSpans.append(match.tokenRange)
+          }
           if match.score > best {
             best = match.score
             entries = [match.identifier]
@@ -54,7 +58,7 @@ extension RoutingContext {
         }
       }
     }
-    return (best, entries)
+    return (best, entries, exactSpans)
   }
 
   /// A shard's matches in the utterance (those the matcher kept), cached.

@@ -209,6 +209,35 @@ func runProcess(
     #expect(missing.error.contains("no-such.jsonl: no such file of pairs"))
   }
 
+  /// Two to-do apps of the Whisper corpus: Jotter has a list Ideas, TaskPad Vacation Ideas
+  /// and Date Night Ideas. A list said whole is TaskPad's, though its words hold Jotter's
+  /// (whose fewer lists make the learned model lean to it); Jotter's own list stays Jotter's.
+  @Test func theLongestListSaidNamesItsApp() throws {
+    let result = try runVocab(
+      ["route", "--json", "--vocab", "corpora/whisper/vocab"],
+      input: """
+        add sunscreen to my vacation ideas list
+        put sunscreen on the date night ideas list
+        put sunscreen on my ideas list
+
+        """)
+    #expect(result.status == 0, Comment(rawValue: result.error))
+    let routes = try result.output.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let lists = routes.map { route in
+      let slots = route["slots"] as? [[String: Any]] ?? []
+      return (
+        route["app"] as? String,
+        slots.first { $0["name"] as? String == "targetTaskList" }?["value"] as? String
+      )
+    }
+    #expect(lists.count == 3)
+    #expect(lists[0] == ("com.example.taskpad", "list.vacation-ideas"))
+    #expect(lists[1] == ("com.example.taskpad", "list.date-night-ideas"))
+    #expect(lists[2] == ("com.example.jotter", "list.ideas"))
+  }
+
   @Test func routeReadsStandardInputAsJSONLines() throws {
     let result = try runVocab(
       ["route", "--json", "--cache", sampleCache], input: "call alex\nadd milk to index in taskly\n"
