@@ -264,6 +264,20 @@ func runProcess(
     #expect(result.error.contains("intent accuracy"))
   }
 
+  /// App accuracy gates like the others, naming what it measured.
+  @Test func appAccuracyGateFailsBelowItsThreshold() throws {
+    let arguments = [
+      "eval", "--corpus", "corpora/recognizer/pocketsphinx.jsonl", "--every", "4",
+      "--failures", "0", "--cache", sampleCache,
+    ]
+    let failing = try runVocab(arguments + ["--min-app-accuracy", "0.9"])
+    #expect(failing.status == 1)
+    #expect(failing.error.contains("error: app accuracy 0."))
+    #expect(failing.error.contains("< 0.9"))
+    let passing = try runVocab(arguments + ["--min-app-accuracy", "0.1"])
+    #expect(passing.status == 0, Comment(rawValue: passing.error))
+  }
+
   /// The exported slot cases carry the matcher's own forced answer, so that
   /// `peers_corpus.py` can compare it with RapidFuzz case by case: its share of right answers
   /// is the forced top-1 the report prints.

@@ -25,6 +25,7 @@ enum EvalCommand {
         help:
           "Route each line's n-best 'alternatives' together, where it has them, not 'text' alone."),
       .value("min-intent-accuracy", "X", help: "Fail below this intent accuracy."),
+      .value("min-app-accuracy", "X", help: "Fail below this app accuracy."),
       .value("min-slot-accuracy", "X", help: "Fail below this slot accuracy."),
       .value("max-false-accept", "X", help: "Fail above this false-accept rate."),
       .value("failures", "N", help: "Show at most N failed utterances (default 10)."),
@@ -54,6 +55,7 @@ enum EvalCommand {
     let files = arguments.allValues("corpus")
     guard !files.isEmpty else { throw UsageError(description: "Missing '--corpus FILE'.") }
     let minIntent = try arguments.number("min-intent-accuracy", in: 0.0...1.0)
+    let minApp = try arguments.number("min-app-accuracy", in: 0.0...1.0)
     let minSlot = try arguments.number("min-slot-accuracy", in: 0.0...1.0)
     let maxFalseAccept = try arguments.number("max-false-accept", in: 0.0...1.0)
     let shownFailures = try arguments.number("failures", in: 0...100_000) ?? 10
@@ -96,7 +98,8 @@ enum EvalCommand {
       printSummary(report, shownFailures: shownFailures, console)
     }
     let failed = gateFailures(
-      report, minimumIntent: minIntent, minimumSlot: minSlot, maximumFalseAccept: maxFalseAccept)
+      report, minimumIntent: minIntent, minimumApp: minApp, minimumSlot: minSlot,
+      maximumFalseAccept: maxFalseAccept)
     for failure in failed { console.error("error: \(failure)") }
     return failed.isEmpty ? 0 : 1
   }
@@ -189,12 +192,15 @@ enum EvalCommand {
 
   /// The CI gates `report` fails, each said as "intent accuracy 0.71 < 0.8".
   static func gateFailures(
-    _ report: EvaluationReport, minimumIntent: Double?, minimumSlot: Double?,
-    maximumFalseAccept: Double?
+    _ report: EvaluationReport, minimumIntent: Double?, minimumApp: Double? = nil,
+    minimumSlot: Double?, maximumFalseAccept: Double?
   ) -> [String] {
     var failed: [String] = []
     if let minimumIntent, report.intentAccuracy < minimumIntent {
       failed.append("intent accuracy \(format2(report.intentAccuracy)) < \(minimumIntent)")
+    }
+    if let minimumApp, report.appAccuracy < minimumApp {
+      failed.append("app accuracy \(format2(report.appAccuracy)) < \(minimumApp)")
     }
     if let minimumSlot, report.slotAccuracy < minimumSlot {
       failed.append("slot accuracy \(format2(report.slotAccuracy)) < \(minimumSlot)")
