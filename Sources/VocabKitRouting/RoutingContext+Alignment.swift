@@ -114,7 +114,9 @@ extension RoutingContext {
           if i < n {
             relax(next + 1, here + wordCostsOf[e][i])
           }
-          if i + 1 < n {
+          // Two tokens heard as one carrier word ("some thing") only when neither alone is
+          // the word: "saying" does not take the "i" of "saying i am late".
+          if i + 1 < n, wordCostsOf[e][i] > 0, wordCostsOf[e][i + 1] > 0 {
             relax(next + 2, here + wordCostsOf[e][n + i])
           }
           if !mergedCostsOf[e].isEmpty, i < n {
