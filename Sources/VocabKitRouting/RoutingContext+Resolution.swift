@@ -3,6 +3,18 @@ import VocabKitNormalization
 import VocabKitVocabulary
 
 extension RoutingContext {
+  /// The tokens of a quotative ("that says") that open `span`; 0 when there is none.
+  ///
+  /// - Complexity: O(*q*) for the *q* quotatives.
+  func quotativeLength(opening span: Range<Int>) -> Int {
+    let keys = utterance.tokens[span].prefix(2).map(\.latinKey)
+    for quotative in RoutingLexicon.messageQuotatives
+    where quotative.count <= span.count && keys.starts(with: quotative) {
+      return quotative.count
+    }
+    return 0
+  }
+
   mutating func resolve(_ parameter: ParameterName, app: String, span: Range<Int>) -> SlotResult {
     var result = SlotResult(
       name: parameter.parameter, resolution: .needsValue, value: nil, text: nil, start: nil,
@@ -10,6 +22,12 @@ extension RoutingContext {
     var shown = span
     while shown.count > 1, cheapTokens[shown.lowerBound] { shown = shown.dropFirst() }
     while shown.count > 1, cheapTokens[shown.upperBound - 1] { shown = shown.dropLast() }
+    // A dictated message starts after its quotative; one that is nothing else is not said.
+    var span = span
+    if parameter.parameter == ParameterName.messageContent, !span.isEmpty {
+      shown = shown.dropFirst(quotativeLength(opening: shown))
+      if shown.isEmpty { span = shown }
+    }
     if !span.isEmpty {
       result.text = utterance.text(of: shown)
       let range = utterance.scalarRange(of: shown)

@@ -55,6 +55,11 @@ enum RoutingLexicon {
   static let episodeWords: Set<String> = ["episode", "ep", "seriya", "seriyu"]
   /// Words before a season number.
   static let seasonWords: Set<String> = ["season", "sezon"]
+  /// Words that say a dictated message follows ("send Ann a text that says …"), not part
+  /// of it: a template's "saying" said another way.
+  static let messageQuotatives: [[String]] = [
+    ["that", "says"], ["which", "says"], ["that", "reads"], ["that", "said"], ["saying"],
+  ]
   /// Words that put a date, a time or a person in a sentence ("on friday", "for tomorrow",
   /// "with my boss", "в пятницу", "सोमवार को"): a free-text slot that gives up such a value
   /// gives up these beside it too.

@@ -65,6 +65,8 @@ public struct ParameterName: Hashable, Sendable, Codable, Comparable, CustomStri
   public static let applicationName = "applicationName"
   /// `INPlayMediaIntent`'s search parameter, whose words may carry media qualifiers.
   public static let mediaSearch = "mediaSearch"
+  /// `INSendMessageIntent`'s dictated message.
+  public static let messageContent = "content"
 
   public init(intent: String, parameter: String) {
     self.intent = intent
