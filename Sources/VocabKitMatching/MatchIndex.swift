@@ -37,6 +37,12 @@ public final class MatchIndex: Sendable {
   /// ``MatcherTuning/crowdedWordExactKeys`` of them are in the exact table, and all are in the
   /// crowded-word table.
   static let crowdedFlag: UInt8 = 4
+  /// The flag of a partial key too light to be looked up but by its exact sound: the first
+  /// word of a longer phrase (a first name: "Joe" of Joe Smith, "Ed" of Ed Gullett; a
+  /// Chinese surname: "Li" of Li Na). It is in the exact table only, with no skeleton and no
+  /// grams, so "call joe" finds Joe Smith and no other word finds him by "joe"; a short last
+  /// word ("High" of Aces High) gets no key, as it is most often an everyday word.
+  static let exactOnlyFlag: UInt8 = 8
 
   /// Whether key `key` is one word of a longer phrase (a partial key).
   @inline(__always)
@@ -273,6 +279,10 @@ public final class MatchIndex: Sendable {
     /// number, not a common word ("and" must not find "Bill and Malinda") and not a carrier
     /// word.
     var tokenStandsAlone: [Bool] = []
+    /// Whether each token may be a partial key found only when said exactly (see
+    /// ``MatchIndex/exactOnlyFlag``): as above, but too light to stand alone, a Latin word
+    /// of at least ``MatcherTuning/minimumExactPartialLetters`` letters ("Joe", "Ed").
+    var tokenStandsAloneExactly: [Bool] = []
     /// Latin keys of the words that never stand alone here (see
     /// ``MatchIndex/init(entries:normalizer:carrierWords:)``).
     var carrierWords: Set<String> = []
@@ -305,9 +315,14 @@ public final class MatchIndex: Sendable {
         tokenSymbolEnds.append(Int32(symbols.count))
         tokenLatinEnds.append(Int32(latin.count))
         tokenWeights.append(weight)
-        tokenStandsAlone.append(
-          weight >= MatcherTuning.minimumPartialWeight && tokens[index].number == nil && !isCommon
-            && (carrierWords.isEmpty || !carrierWords.contains(tokens[index].latinKey)))
+        let mayStandAlone =
+          tokens[index].number == nil && !isCommon
+          && (carrierWords.isEmpty || !carrierWords.contains(tokens[index].latinKey))
+        let heavy = weight >= MatcherTuning.minimumPartialWeight
+        tokenStandsAlone.append(mayStandAlone && heavy)
+        tokenStandsAloneExactly.append(
+          mayStandAlone && !heavy && weight > 0 && tokens[index].script == .latin
+            && tokens[index].latinKey.utf8.count >= MatcherTuning.minimumExactPartialLetters)
       }
     }
 
@@ -367,6 +382,7 @@ public final class MatchIndex: Sendable {
       var longest = 0
       for key in range {
         let start = Int(starts[key])
+        guard flags[key] & exactOnlyFlag == 0 else { continue }
         let skeleton = Skeleton.elements(symbols[start..<(start + Int(lengths[key]))])
         guard !skeleton.isEmpty else { continue }
         longest = max(longest, skeleton.count)
@@ -655,16 +671,21 @@ public final class MatchIndex: Sendable {
       // Each word's key is its part of the whole phrase's symbols and Latin bytes; a long
       // phrase's first few words only.
       var partials = 0
-      for token in tokens where keys.tokenStandsAlone[token] {
+      for token in tokens
+      where keys.tokenStandsAlone[token]
+        || (token == tokens.lowerBound && keys.tokenStandsAloneExactly[token])
+      {
         guard partials < MatcherTuning.maximumPartialKeys else { break }
         partials += 1
+        let exactOnly = keys.tokenStandsAloneExactly[token] ? MatchIndex.exactOnlyFlag : 0
         let part = keys.ranges(of: token..<(token + 1))
         let symbolOffset = symbolStart + part.symbols.lowerBound - whole.symbols.lowerBound
         let latinOffset = latinStart + part.latin.lowerBound - whole.latin.lowerBound
         addKey(
           symbols: symbolOffset..<(symbolOffset + part.symbols.count),
           latin: latinOffset..<(latinOffset + part.latin.count), entry: entry, phrase: phrase,
-          weight: weight * MatcherTuning.partialWeight, flags: flags | MatchIndex.partialFlag)
+          weight: weight * MatcherTuning.partialWeight,
+          flags: flags | MatchIndex.partialFlag | exactOnly)
       }
     }
 
@@ -690,6 +711,10 @@ public final class MatchIndex: Sendable {
       keyLatinStart.append(Int32(keyLatin.lowerBound))
       keyLatinLength.append(Int32(keyLatin.count))
       guard collectsGrams else { return }
+      guard flags & MatchIndex.exactOnlyFlag == 0 else {
+        keyGramCount.append(0)
+        return
+      }
       let classes = MatchIndex.classes(symbols[keySymbols])
       // Each distinct pair once, at its first position (keys have few pairs: a linear
       // search beats hashing).
@@ -874,6 +899,7 @@ extension MatchIndex.Tables {
     try check(keyWeightIndex.allBelow(weights.count), "a key's weight out of range")
     let knownFlags =
       MatchIndex.partialFlag | MatchIndex.pronunciationFlag | MatchIndex.crowdedFlag
+      | MatchIndex.exactOnlyFlag
     try check(keyFlags.allSatisfy { $0 & ~knownFlags == 0 }, "unknown key flags")
     // Without gram voting (large vocabularies) there are no gram counts and no postings.
     try check(

@@ -126,4 +126,7 @@ package enum MatcherTuning {
   package static let minimumVoteTenths = 3
   /// A word must weigh at least this much (about two consonants) to be a partial key.
   package static let minimumPartialWeight: Int32 = 20
+  /// A lighter word of a longer phrase is a key found only when said exactly, when it has at
+  /// least this many letters: "Ed" and "Al" are names said alone; "J" of "J Cole" is not.
+  package static let minimumExactPartialLetters = 2
 }
