@@ -393,6 +393,25 @@ public struct Router: Sendable {
         spans.append(span)
       }
     }
+    // A dictated message the template has no place for, after its quotative.
+    if !zip(result.slots, spans).contains(where: {
+      $0.0.name == ParameterName.messageContent && !$0.1.isEmpty
+    }),
+      let message = context.spottedMessage(
+        of: rest, in: template,
+        taken: zip(result.slots, spans).map { context.heldTokens(of: $0.0, in: $0.1) })
+    {
+      let parameter = ParameterName(
+        intent: template.intent, parameter: ParameterName.messageContent)
+      let slot = context.resolve(parameter, app: template.app, span: message)
+      if let index = result.slots.firstIndex(where: { $0.name == slot.name }) {
+        result.slots[index] = slot
+        spans[index] = message
+      } else {
+        result.slots.append(slot)
+        spans.append(message)
+      }
+    }
     // Slots with words; a bound one may still give them up to a date below.
     var said = Set(result.slots.map(\.name))
     context.placeBuiltinSlots(in: template, slots: &result.slots, spans: &spans)

@@ -15,6 +15,47 @@ extension RoutingContext {
     return 0
   }
 
+  /// The words of a dictated message that `template` has no place for: those after a
+  /// quotative ("send a text to Maria that says see you soon" fits "send a text to
+  /// ${recipients}"), to the end of the utterance, when nothing else took any of them; nil
+  /// for other intents and when there are none.
+  ///
+  /// - Complexity: O(*n* × *q*) for *n* tokens and *q* quotatives.
+  func spottedMessage(
+    of alignment: TemplateAlignment, in template: Template, taken spans: [Range<Int>]
+  ) -> Range<Int>? {
+    guard template.intent == ParameterName.messageIntent else { return nil }
+    var used = alignment.explained
+    for span in spans { for index in span { used[index] = true } }
+    let tokens = utterance.tokens
+    for start in tokens.indices where !used[start] {
+      for quotative in RoutingLexicon.messageQuotatives
+      where start + quotative.count < tokens.count
+        && zip(start..., quotative).allSatisfy({ tokens[$0].latinKey == $1 })
+      {
+        let message = (start + quotative.count)..<tokens.count
+        if !(start..<message.upperBound).contains(where: { used[$0] }) { return message }
+      }
+    }
+    return nil
+  }
+
+  /// The tokens of `span` that `slot` holds: those of its text (a bound slot's match, not
+  /// the words around it that the alignment gave it); none when it has no text.
+  func heldTokens(of slot: SlotResult, in span: Range<Int>) -> Range<Int> {
+    guard let start = slot.start, let end = slot.end else {
+      return span.lowerBound..<span.lowerBound
+    }
+    let held = span.filter {
+      let scalars = utterance.tokens[$0].scalarRange
+      return scalars.lowerBound >= start && scalars.upperBound <= end
+    }
+    guard let first = held.first, let last = held.last else {
+      return span.lowerBound..<span.lowerBound
+    }
+    return first..<(last + 1)
+  }
+
   mutating func resolve(_ parameter: ParameterName, app: String, span: Range<Int>) -> SlotResult {
     var result = SlotResult(
       name: parameter.parameter, resolution: .needsValue, value: nil, text: nil, start: nil,

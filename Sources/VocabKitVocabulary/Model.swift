@@ -67,6 +67,8 @@ public struct ParameterName: Hashable, Sendable, Codable, Comparable, CustomStri
   public static let mediaSearch = "mediaSearch"
   /// `INSendMessageIntent`'s dictated message.
   public static let messageContent = "content"
+  /// The intent whose ``messageContent`` is a dictated message.
+  public static let messageIntent = "INSendMessageIntent"
 
   public init(intent: String, parameter: String) {
     self.intent = intent

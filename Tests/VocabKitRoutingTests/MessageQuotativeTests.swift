@@ -3,7 +3,8 @@ import Testing
 @testable import VocabKitRouting
 
 /// "That says" before a dictated message is the template's "saying" said another way: the
-/// message starts after it, and a message that is nothing else is asked for.
+/// message starts after it, even where the template has no place for it, and a message that
+/// is nothing else is asked for.
 @Suite struct MessageQuotativeTests {
   let router = Router(vocabulary: sampleVocabulary)
 
@@ -18,6 +19,19 @@ import Testing
     let slot = try #require(result.slot("content"))
     #expect(slot.value == content)
     #expect(slot.start.map { Array(text.unicodeScalars)[$0...].count } == content.count)
+  }
+
+  /// A template with no place for the message ("send a text to ${recipients}") still
+  /// sends the words after the quotative, not nothing.
+  @Test func theMessageAfterAQuotativeIsKeptWhereTheTemplateHasNoPlaceForIt() throws {
+    let text = "send a text to maria that says see you soon"
+    let result = try router.route(text)
+    #expect(result.intent == "INSendMessageIntent")
+    #expect(result.template == "send a text to ${recipients}")
+    #expect(result.slot("recipients")?.value == "contact.maria")
+    let slot = try #require(result.slot("content"))
+    #expect(slot.value == "see you soon" && slot.resolution == .success)
+    #expect(slot.start == 31 && slot.end == 43)
   }
 
   @Test func aQuotativeAloneAsksForTheMessage() throws {
