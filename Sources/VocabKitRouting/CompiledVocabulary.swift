@@ -54,6 +54,10 @@ public final class CompiledVocabulary: Sendable {
   /// (``RoutingLexicon/questionWords``): only those intents take an utterance that opens with
   /// one.
   let asksQuestions: [Bool]
+  /// For each label of ``intentModel``, the ``RoutingLexicon/undoingVerbs`` its templates
+  /// say, themselves or as a paraphrase of one of their words (``VerbParaphrases``): only
+  /// those intents take an utterance that opens with one.
+  let undoingVerbs: [Set<String>]
   /// The languages each app has templates in (`en` for `Base` and the app folder's own).
   let languagesOfApp: [String: Set<String>]
 
@@ -192,6 +196,7 @@ public final class CompiledVocabulary: Sendable {
         }
       }
     }
+    undoingVerbs = Self.undoingVerbs(templatesOfLabel, templates)
     var languagesOfApp: [String: Set<String>] = [:]
     for template in templates {
       languagesOfApp[template.app, default: []].insert(Router.language(of: template.localization))
@@ -339,6 +344,27 @@ public final class CompiledVocabulary: Sendable {
       }
     }
     return found.mapValues { $0.sorted { $0.key < $1.key }.map { (name: $0.key, kind: $0.value) } }
+  }
+
+  /// The ``RoutingLexicon/undoingVerbs`` each label's templates say, or say another way
+  /// (``VerbParaphrases``: a template's "remove" lets "delete" in).
+  ///
+  /// - Complexity: O(*t* × *k*) for *t* templates of *k* elements.
+  static func undoingVerbs(_ templatesOfLabel: [[Int]], _ templates: [Template]) -> [Set<String>] {
+    var paraphrases: [String: [String]] = [:]
+    for (verb, others) in VerbParaphrases.table(language: "en") {
+      paraphrases[verb, default: []] += others
+    }
+    return templatesOfLabel.map { indices in
+      var said = Set<String>()
+      for index in indices {
+        for case .word(_, let latin) in templates[index].elements {
+          said.insert(latin)
+          said.formUnion(paraphrases[latin] ?? [])
+        }
+      }
+      return said.intersection(RoutingLexicon.undoingVerbs)
+    }
   }
 
   /// The positions in `templates` of each of the model's labels' templates.

@@ -185,6 +185,16 @@ public struct Router: Sendable {
           probability: shared, alignment: candidates[chosen].alignment,
           coverage: candidates[chosen].coverage, evidence: candidates[chosen].evidence))
     }
+    // A request that opens by undoing ("delete my groceries list") is not an intent whose
+    // templates never say so, however well its other words fit.
+    let opening = RoutingLexicon.opening(utterance.tokens).upperBound
+    if best != nil, opening < utterance.tokens.count,
+      case let verb = utterance.tokens[opening].latinKey,
+      RoutingLexicon.undoingVerbs.contains(verb),
+      !vocabulary.undoingVerbs[bestLabel].contains(verb)
+    {
+      bestAccepted = 0
+    }
     return result(
       of: text, best: best, accepted: bestAccepted, candidates: candidates, &context)
   }

@@ -55,6 +55,12 @@ enum RoutingLexicon {
   static let episodeWords: Set<String> = ["episode", "ep", "seriya", "seriyu"]
   /// Words before a season number.
   static let seasonWords: Set<String> = ["season", "sezon"]
+  /// Verbs that undo or change what an app's intent makes ("delete my groceries list",
+  /// "rename my work list"): an utterance that opens with one goes only to intents whose
+  /// templates say it, not to the intent that adds to the list it names.
+  static let undoingVerbs: Set<String> = [
+    "delete", "remove", "erase", "clear", "cancel", "rename", "undo", "unsubscribe",
+  ]
   /// Words that say a dictated message follows ("send Ann a text that says …"), not part
   /// of it: a template's "saying" said another way.
   static let messageQuotatives: [[String]] = [
