@@ -422,10 +422,13 @@ public struct Router: Sendable {
         spans.append(message)
       }
     }
-    // Slots with words; a bound one may still give them up to a date below.
+    // Slots with words; a bound one may still give them up to a date below. A group messaged
+    // is who the message goes to.
     var said = Set(result.slots.map(\.name))
+    if said.contains(ParameterName.messageGroup) { said.insert(ParameterName.messageRecipients) }
     context.placeBuiltinSlots(in: template, slots: &result.slots, spans: &spans)
     said.formUnion(result.slots.map(\.name))
+    if said.contains(ParameterName.messageGroup) { said.insert(ParameterName.messageRecipients) }
     // A slot the template names that the utterance left empty ("call", "call <unk>") is asked
     // for, as Siri asks "who?"; an empty media search plays what is recommended.
     for case .slot(let name) in template.elements

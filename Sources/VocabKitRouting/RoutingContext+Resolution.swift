@@ -101,6 +101,13 @@ extension RoutingContext {
     switch resolution {
     case .success(let match), .confirmationRequired(let match):
       result.value = match.identifier
+      // A group said where a person would be is the message's group, as Siri fills it.
+      if parameter.intent == ParameterName.messageIntent,
+        parameter.parameter == ParameterName.messageRecipients,
+        match.type == UserVocabularyType.contactGroupName.rawValue
+      {
+        result.name = ParameterName.messageGroup
+      }
       // The words that named the value, not the words the alignment gave the slot: 打电话给张伟
       // names 张伟, not 给张伟.
       if !match.tokenRange.isEmpty {

@@ -44,7 +44,12 @@ extension RoutingContext {
     var exactSpans: [Range<Int>] = []
     for parameter in vocabulary.boundParameters[label] ?? [] {
       let key = CompiledVocabulary.ShardKey(app: label.app, source: parameter.description)
-      for shard in vocabulary.parameterShards[key] ?? [] {
+      let held = (ParameterBindings.heldNotLearned[parameter] ?? []).compactMap {
+        vocabulary.shards[CompiledVocabulary.ShardKey(app: label.app, source: $0.rawValue)]
+          .map(ObjectIdentifier.init)
+      }
+      for shard in vocabulary.parameterShards[key] ?? []
+      where !held.contains(ObjectIdentifier(shard)) {
         for match in matches(of: shard) where !match.tokenRange.isEmpty {
           if match.components.exact && match.components.coverage == 1 {
             exactSpans.append(match.tokenRange)

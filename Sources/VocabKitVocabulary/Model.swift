@@ -69,6 +69,9 @@ public struct ParameterName: Hashable, Sendable, Codable, Comparable, CustomStri
   public static let messageContent = "content"
   /// The intent whose ``messageContent`` is a dictated message.
   public static let messageIntent = "INSendMessageIntent"
+  /// `INSendMessageIntent`'s people, and its group when one is messaged.
+  public static let messageRecipients = "recipients"
+  public static let messageGroup = "speakableGroupName"
 
   public init(intent: String, parameter: String) {
     self.intent = intent

@@ -175,7 +175,7 @@ struct ParameterBindingsTests {
   @Test(
     "standard intents use the table",
     arguments: [
-      ("INSendMessageIntent.recipients", [UserVocabularyType.contactName]),
+      ("INSendMessageIntent.recipients", [UserVocabularyType.contactName, .contactGroupName]),
       ("INStartCallIntent.contacts", [.contactName]),
       ("INSearchForMessagesIntent.senders", [.contactName]),
       ("INSendPaymentIntent.payee", [.contactName]),

@@ -405,7 +405,8 @@ extension IntentModel {
     if let items = app.parameterVocabularies[parameter], !items.isEmpty {
       result.append((className ?? parameter.description, items))
     }
-    for type in ParameterBindings.types(for: parameter) {
+    let held = ParameterBindings.heldNotLearned[parameter] ?? []
+    for type in ParameterBindings.types(for: parameter) where !held.contains(type) {
       if let items = app.userVocabulary[type], !items.isEmpty {
         result.append((type.rawValue, items))
       }
