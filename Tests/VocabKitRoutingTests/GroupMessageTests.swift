@@ -13,8 +13,7 @@ import Testing
     ("message the book club see you tonight", "group.book-club", "see you tonight"),
     ("send a message to family saying dinner is ready", "group.family", "dinner is ready"),
   ])
-  func aGroupIsMessagedWhereAPersonWouldBe(text: String, group: String, content: String) throws
-  {
+  func aGroupIsMessagedWhereAPersonWouldBe(text: String, group: String, content: String) throws {
     let result = try router.route(text)
     #expect(result.intent == "INSendMessageIntent")
     #expect(result.slot("speakableGroupName")?.value == group)
