@@ -161,6 +161,30 @@ public struct Router: Sendable {
         bestLabel = otherBest.label
       }
     }
+    // A request said inside another's free-text slot ("remind me to call mom", "text ann
+    // call me back") is that slot's words: the template that opens the utterance with every
+    // carrier word said takes it, with the inner request's probability as its own.
+    if context.namedApp == nil, let chosenBest = best,
+      let chosen = candidates.firstIndex(where: {
+        $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
+      }),
+      let outer = Self.templateHolding(
+        chosenBest.alignment, of: candidates[chosen].intent, among: candidates,
+        labelBests.map { $0.map { ($0.alignment, $0.template) } },
+        opening: RoutingLexicon.opening(utterance.tokens).upperBound),
+      let outerBest = labelBests[outer]
+    {
+      let accepted = costs.confidence(
+        probability: (intentProbability[candidates[outer].intent] ?? 0)
+          + (intentProbability[candidates[chosen].intent] ?? 0),
+        alignment: candidates[outer].alignment, coverage: candidates[outer].coverage,
+        evidence: candidates[outer].evidence)
+      if accepted >= minimumIntentScore {
+        best = (outerBest.alignment, outerBest.template)
+        bestAccepted = accepted
+        bestLabel = outerBest.label
+      }
+    }
     // An entry that several intents take ("talk to Simon Ortiz": call or message) is
     // evidence that the utterance means one of them: whether there is an intent at all is
     // judged on their probabilities together; which one, on each alone.
@@ -265,6 +289,44 @@ public struct Router: Sendable {
         && candidates[other].app != candidates[chosen].app && aligned[other]
         && exactSpans[other].contains {
           $0.count > shorter.count && $0.clamped(to: shorter) == shorter
+        }
+    }
+  }
+
+  /// The candidate, of another intent than `intent`, whose best template opens the
+  /// utterance (its first element a carrier word said at `opening`, the first token after
+  /// fillers and request openings), said every carrier word, and holds in one dictated slot
+  /// (``RoutingLexicon/dictationParameters``) the verb of `inner` (the chosen alignment,
+  /// which must not say the opening token: its first carrier word the outer did not say)
+  /// and every token `inner` explains that it does not explain outside its free-text slots:
+  /// nil when none.
+  ///
+  /// - Complexity: O(*c* × *n*) for *c* candidates and *n* tokens.
+  static func templateHolding(
+    _ inner: TemplateAlignment, of intent: String, among candidates: [IntentCandidate],
+    _ alignments: [(alignment: TemplateAlignment, template: Template)?], opening: Int
+  ) -> Int? {
+    guard opening < inner.carrierTokens.count, !inner.carrierTokens[opening] else { return nil }
+    return candidates.indices.first { other in
+      guard candidates[other].intent != intent, let (outer, template) = alignments[other],
+        outer.saidEveryWord, case .word = template.elements.first,
+        outer.carrierTokens[opening]
+      else { return false }
+      // The inner request's verb: its first carrier word that the outer template did not say.
+      guard
+        let verb = inner.carrierTokens.indices.first(where: {
+          inner.carrierTokens[$0] && !outer.carrierTokens[$0]
+        })
+      else { return false }
+      let words = inner.explained.indices.filter { token in
+        inner.explained[token]
+          && !(outer.explained[token] && !outer.freeSpans.contains { $0.contains(token) })
+      }
+      return !words.isEmpty
+        && outer.slots.contains { slot in
+          RoutingLexicon.dictationParameters.contains(slot.name)
+            && outer.freeSpans.contains(slot.span) && slot.span.contains(verb)
+            && words.allSatisfy(slot.span.contains)
         }
     }
   }

@@ -143,6 +143,7 @@ extension RoutingContext {
     // and the words of vocabulary matches and app names inside its slots.
     var slots: [(name: String, span: Range<Int>)] = []
     var explained = [Bool](repeating: false, count: n)
+    var carrierTokens = [Bool](repeating: false, count: n)
     // Free-text slot spans, carrier words not said (or said only loosely), and whether a
     // bound slot found its entry: what anchors the template to the utterance.
     var freeSpans: [Range<Int>] = []
@@ -169,8 +170,12 @@ extension RoutingContext {
       if previous.0 < position.0, !consumed.isEmpty {
         switch elements[previous.0] {
         case .word:
-          if cost[position.0 * width + position.1] - cost[cell] < costs.skippedWord {
+          let paid = cost[position.0 * width + position.1] - cost[cell]
+          if paid < costs.skippedWord {
             for token in consumed { explained[token] = true }
+          }
+          if paid <= costs.anchoringWordCost {
+            for token in consumed { carrierTokens[token] = true }
           }
         case .slot(let name):
           slots.append((name, consumed))
@@ -254,7 +259,8 @@ extension RoutingContext {
     }
     return TemplateAlignment(
       score: score, slots: slots, unknownAppSpan: unknownAppSpan, explained: explained,
-      misheardScore: misheardScore)
+      misheardScore: misheardScore, carrierTokens: carrierTokens, saidEveryWord: wordsMissed == 0,
+      freeSpans: freeSpans)
   }
 
   /// A slot's cost over every span `i..<j` of at most ``RoutingCosts/longestSlot`` tokens, at

@@ -15,6 +15,13 @@ struct TemplateAlignment {
   /// carrier word was said: what the intent's score weighs, while ``score`` chooses among
   /// an intent's templates (and so its slots).
   var misheardScore: Double
+  /// For each token, whether it said one of the template's carrier words, near-exactly
+  /// (``RoutingCosts/anchoringWordCost``).
+  var carrierTokens: [Bool]
+  /// Whether every carrier word was said, near-exactly (``RoutingCosts/anchoringWordCost``).
+  var saidEveryWord: Bool
+  /// The spans of its free-text slots that hold words.
+  var freeSpans: [Range<Int>]
 }
 
 /// A parameter of an app's intent: the key of caches per bound slot.

@@ -61,6 +61,9 @@ enum RoutingLexicon {
   static let undoingVerbs: Set<String> = [
     "delete", "remove", "erase", "clear", "cancel", "rename", "undo", "unsubscribe",
   ]
+  /// Free-text parameters of Apple's intents that hold a request said in words (a task, a
+  /// message): another intent's words inside them ("remind me to call mom") are their value.
+  static let dictationParameters: Set<String> = ["taskTitles", "content"]
   /// Words that say a dictated message follows ("send Ann a text that says …"), not part
   /// of it: a template's "saying" said another way.
   static let messageQuotatives: [[String]] = [
