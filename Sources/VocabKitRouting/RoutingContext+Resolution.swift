@@ -180,12 +180,14 @@ extension RoutingContext {
   }
 
   /// The app name said in a template's `${applicationName}` slot when no installed app has
-  /// it ("play X on Spotify" without Spotify).
+  /// it ("play X on Spotify" without Spotify); never a way to play (`RoutingLexicon.deviceModes`:
+  /// "call maria on speaker").
   func unknownAppName(_ alignment: TemplateAlignment?) -> String? {
     guard let alignment, alignment.score >= costs.unknownAppMinimumScore,
       let span = alignment.unknownAppSpan,
       span.lowerBound > 0,
-      RoutingLexicon.appCarriers.contains(utterance.tokens[span.lowerBound - 1].latinKey)
+      RoutingLexicon.appCarriers.contains(utterance.tokens[span.lowerBound - 1].latinKey),
+      !span.allSatisfy({ RoutingLexicon.deviceModes.contains(utterance.tokens[$0].latinKey) })
     else { return nil }
     return utterance.text(of: span)
   }

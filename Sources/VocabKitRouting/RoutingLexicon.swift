@@ -61,6 +61,12 @@ enum RoutingLexicon {
   static let undoingVerbs: Set<String> = [
     "delete", "remove", "erase", "clear", "cancel", "rename", "undo", "unsubscribe",
   ]
+  /// How a call or a song is to play, said where an app's name would be ("call maria on
+  /// speaker", "play chill vibes on shuffle"): no app that is not installed.
+  static let deviceModes: Set<String> = [
+    "speaker", "speakerphone", "loudspeaker", "shuffle", "repeat", "loop", "mute", "video",
+    "headphones", "bluetooth",
+  ]
   /// Free-text parameters of Apple's intents that hold a request said in words (a task, a
   /// message): another intent's words inside them ("remind me to call mom") are their value.
   static let dictationParameters: Set<String> = ["taskTitles", "content"]

@@ -88,6 +88,19 @@ let sampleVocabulary: CompiledVocabulary = {
     #expect(result.spokenAppName == spoken)
   }
 
+  /// How to play or call, said where an app's name would be, is no app at all.
+  @Test(arguments: [
+    ("call maria on speaker", "INStartCallIntent"),
+    ("play chill vibes on shuffle", "INPlayMediaIntent"),
+    ("play deep focus on repeat", "INPlayMediaIntent"),
+  ])
+  func aWayToPlayIsNoApp(utterance: String, intent: String) throws {
+    let result = try router.route(utterance)
+    #expect(result.intent == intent)
+    #expect(result.appChoice == .inferred)
+    #expect(result.spokenAppName == nil)
+  }
+
   /// Whisper wrote "task list" for Taskly: words that sound like the app the rest of the
   /// utterance chose are that app, not an app that is not installed.
   @Test func misheardAppNameResolvesToTheAppTheUtteranceChose() throws {
