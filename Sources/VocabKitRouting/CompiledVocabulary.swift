@@ -50,14 +50,14 @@ public final class CompiledVocabulary: Sendable {
   /// For each (app, intent), the free-text parameters its templates name whose names give
   /// them a ``BuiltinKind`` (a date, a time, a relationship), in order.
   let builtinParameters: [IntentModel.Label: [(name: String, kind: BuiltinKind)]]
-  /// For each label of ``intentModel``, whether one of its templates has a question word
-  /// (``RoutingLexicon/questionWords``): only those intents take an utterance that opens with
-  /// one.
+  /// For each label of ``intentModel``, whether one of its templates opens with a question
+  /// word (``RoutingLexicon/questionWords``): only those intents take an utterance that
+  /// opens with one.
   let asksQuestions: [Bool]
-  /// For each label of ``intentModel``, the ``RoutingLexicon/undoingVerbs`` its templates
+  /// For each label of ``intentModel``, the ``RoutingLexicon/requestKindVerbs`` its templates
   /// say, themselves or as a paraphrase of one of their words (``VerbParaphrases``): only
   /// those intents take an utterance that opens with one.
-  let undoingVerbs: [Set<String>]
+  let requestKindVerbs: [Set<String>]
   /// The languages each app has templates in (`en` for `Base` and the app folder's own).
   let languagesOfApp: [String: Set<String>]
 
@@ -190,13 +190,17 @@ public final class CompiledVocabulary: Sendable {
       of: registry, parameterShards: parameterShards, normalizer: normalizer)
     asksQuestions = templatesOfLabel.map { indices in
       indices.contains { index in
-        templates[index].elements.contains {
-          if case .word(_, let latin) = $0 { return RoutingLexicon.questionWords.contains(latin) }
-          return false
-        }
+        // Its opening word, as an utterance's: "скажи ${recipients} что ${content}" says
+        // "что" as "that", and asks nothing.
+        let opening = templates[index].elements.lazy.compactMap { element -> String? in
+          if case .word(_, let latin) = element { return latin }
+          return nil
+        }.first { !RoutingLexicon.fillers.contains($0) }
+        return opening.map(RoutingLexicon.questionWords.contains) ?? false
       }
     }
-    undoingVerbs = Self.undoingVerbs(templatesOfLabel, templates)
+    requestKindVerbs = Self.requestKindVerbs(
+      templatesOfLabel, templates, asksQuestions: asksQuestions)
     var languagesOfApp: [String: Set<String>] = [:]
     for template in templates {
       languagesOfApp[template.app, default: []].insert(Router.language(of: template.localization))
@@ -346,16 +350,20 @@ public final class CompiledVocabulary: Sendable {
     return found.mapValues { $0.sorted { $0.key < $1.key }.map { (name: $0.key, kind: $0.value) } }
   }
 
-  /// The ``RoutingLexicon/undoingVerbs`` each label's templates say, or say another way
-  /// (``VerbParaphrases``: a template's "remove" lets "delete" in).
+  /// The ``RoutingLexicon/requestKindVerbs`` each label's templates say, or say another way
+  /// (``VerbParaphrases``: a template's "remove" lets "delete" in); every reading verb for a
+  /// label that reads at all (says one, or asks a question: "what is john's email" lets
+  /// "show john's contact information" in).
   ///
   /// - Complexity: O(*t* × *k*) for *t* templates of *k* elements.
-  static func undoingVerbs(_ templatesOfLabel: [[Int]], _ templates: [Template]) -> [Set<String>] {
+  static func requestKindVerbs(
+    _ templatesOfLabel: [[Int]], _ templates: [Template], asksQuestions: [Bool]
+  ) -> [Set<String>] {
     var paraphrases: [String: [String]] = [:]
     for (verb, others) in VerbParaphrases.table(language: "en") {
       paraphrases[verb, default: []] += others
     }
-    return templatesOfLabel.map { indices in
+    return zip(templatesOfLabel, asksQuestions).map { indices, asksQuestions in
       var said = Set<String>()
       for index in indices {
         for case .word(_, let latin) in templates[index].elements {
@@ -363,7 +371,11 @@ public final class CompiledVocabulary: Sendable {
           said.formUnion(paraphrases[latin] ?? [])
         }
       }
-      return said.intersection(RoutingLexicon.undoingVerbs)
+      var verbs = said.intersection(RoutingLexicon.requestKindVerbs)
+      if asksQuestions || !verbs.isDisjoint(with: RoutingLexicon.readingVerbs) {
+        verbs.formUnion(RoutingLexicon.readingVerbs)
+      }
+      return verbs
     }
   }
 

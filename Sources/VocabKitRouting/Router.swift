@@ -83,6 +83,16 @@ public struct Router: Sendable {
     if RoutingLexicon.isQuestion(utterance.tokens) {
       allowed = allowed.filter { vocabulary.asksQuestions[$0] }
     }
+    // So does a request that opens by undoing or asking to see ("delete my groceries list",
+    // "show me my groceries list"): not an intent whose templates never say so, however well
+    // its other words fit.
+    let opening = RoutingLexicon.opening(utterance.tokens).upperBound
+    if opening < utterance.tokens.count,
+      case let verb = utterance.tokens[opening].latinKey,
+      RoutingLexicon.requestKindVerbs.contains(verb)
+    {
+      allowed = allowed.filter { vocabulary.requestKindVerbs[$0].contains(verb) }
+    }
 
     // Content words (not common words) are what coverage counts: function words say nothing
     // about the topic.
@@ -171,7 +181,7 @@ public struct Router: Sendable {
       let outer = Self.templateHolding(
         chosenBest.alignment, of: candidates[chosen].intent, among: candidates,
         labelBests.map { $0.map { ($0.alignment, $0.template) } },
-        opening: RoutingLexicon.opening(utterance.tokens).upperBound),
+        opening: opening),
       let outerBest = labelBests[outer]
     {
       let accepted = costs.confidence(
@@ -208,16 +218,6 @@ public struct Router: Sendable {
         costs.confidence(
           probability: shared, alignment: candidates[chosen].alignment,
           coverage: candidates[chosen].coverage, evidence: candidates[chosen].evidence))
-    }
-    // A request that opens by undoing ("delete my groceries list") is not an intent whose
-    // templates never say so, however well its other words fit.
-    let opening = RoutingLexicon.opening(utterance.tokens).upperBound
-    if best != nil, opening < utterance.tokens.count,
-      case let verb = utterance.tokens[opening].latinKey,
-      RoutingLexicon.undoingVerbs.contains(verb),
-      !vocabulary.undoingVerbs[bestLabel].contains(verb)
-    {
-      bestAccepted = 0
     }
     return result(
       of: text, best: best, accepted: bestAccepted, candidates: candidates, &context)

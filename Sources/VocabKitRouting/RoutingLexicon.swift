@@ -12,7 +12,7 @@ enum RoutingLexicon {
   static let requestOpenings: [[String]] = [
     ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["i", "want", "to"],
     ["i", "would", "like", "to"], ["id", "like", "to"], ["i", "need", "to"], ["lets"],
-    ["go", "ahead", "and"],
+    ["go", "ahead", "and"], ["is", "it", "possible", "to"], ["are", "you", "able", "to"],
   ]
 
   /// The tokens of `tokens` that open it with fillers and request openings, "please can you"
@@ -61,6 +61,17 @@ enum RoutingLexicon {
   static let undoingVerbs: Set<String> = [
     "delete", "remove", "erase", "clear", "cancel", "rename", "undo", "unsubscribe",
   ]
+  /// Verbs that ask to see what an app has ("show me my groceries list", "read my messages
+  /// from mom"): an utterance that opens with one goes only to intents that read (whose
+  /// templates say one or ask a question), not to the intent that adds to the list or
+  /// writes to the person it names. Not "open" or "see": "open deezer and play …", "i want
+  /// to see the next episode".
+  static let readingVerbs: Set<String> = [
+    "show", "read", "check", "view", "display", "look", "review",
+  ]
+  /// The verbs that say which kind of request an utterance is (``undoingVerbs``,
+  /// ``readingVerbs``): said first, they admit only intents whose templates say them.
+  static let requestKindVerbs = undoingVerbs.union(readingVerbs)
   /// How a call or a song is to play, said where an app's name would be ("call maria on
   /// speaker", "play chill vibes on shuffle"): no app that is not installed.
   static let deviceModes: Set<String> = [
@@ -87,6 +98,10 @@ enum RoutingLexicon {
   static let questionWords: Set<String> = [
     "what", "whats", "who", "whos", "how", "hows", "why", "when", "whens", "where", "wheres",
     "which", "whose", "chto", "kto", "kak", "pochemu", "kogda", "gde", "kakoy", "kakaya",
+    // A yes-or-no question ("is milk on my groceries list", "did mom text me"); "is it
+    // possible to …" and "are you able to …" are requests (``requestOpenings``), and so is
+    // "does netflix have music by …", more often than not.
+    "is", "are", "was", "were", "did",
   ]
 
   /// Whether `tokens` open with a question word (after fillers), not a suggestion ("how
@@ -96,7 +111,12 @@ enum RoutingLexicon {
   static func isQuestion(_ tokens: [Token]) -> Bool {
     var index = 0
     while index < tokens.count, fillers.contains(tokens[index].latinKey) { index += 1 }
-    guard index < tokens.count, questionWords.contains(tokens[index].latinKey) else { return false }
+    guard index < tokens.count, questionWords.contains(tokens[index].latinKey),
+      !requestOpenings.contains(where: { words in
+        index + words.count <= tokens.count
+          && zip(words, tokens[index...]).allSatisfy { $0 == $1.latinKey }
+      })
+    else { return false }
     return index + 1 >= tokens.count || tokens[index + 1].latinKey != "about"
   }
 }
