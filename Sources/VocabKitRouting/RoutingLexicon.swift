@@ -85,6 +85,7 @@ enum RoutingLexicon {
   /// of it: a template's "saying" said another way.
   static let messageQuotatives: [[String]] = [
     ["that", "says"], ["which", "says"], ["that", "reads"], ["that", "said"], ["saying"],
+    ["and", "say"], ["to", "say"],
   ]
   /// Words that put a date, a time or a person in a sentence ("on friday", "for tomorrow",
   /// "with my boss", "в пятницу", "सोमवार को"): a free-text slot that gives up such a value

@@ -11,6 +11,8 @@ import Testing
   @Test(arguments: [
     ("send alex chen a text that says i am home", "i am home"),
     ("text alex chen that reads see you at noon", "see you at noon"),
+    ("text alex chen and say good night", "good night"),
+    ("message alex chen to say see you soon", "see you soon"),
   ])
   func theMessageStartsAfterItsQuotative(text: String, content: String) throws {
     let result = try router.route(text)
