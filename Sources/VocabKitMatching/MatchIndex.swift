@@ -223,16 +223,23 @@ public final class MatchIndex: Sendable {
     entryType.reserveCapacity(entries.count)
     // Normalization (ICU) is most of the work: done first, on every core for large lists.
     var texts: [String] = []
+    // A Russian phrase in each case a request may put it in ("позвони Александру"), keyed
+    // as the same phrase: found as said, reported as written.
+    var declined: [Int] = []
     for entry in entries {
       for phrase in entry.phrases {
         texts.append(phrase.text)
         if let hint = phrase.pronunciation { texts.append(Self.stripToneDigits(hint)) }
+        let forms = RussianDeclension.otherCases(of: phrase.text)
+        texts += forms
+        declined.append(forms.count)
       }
     }
     let normalized = try Self.phraseKeys(
       texts, normalizer: normalizer, carrierWords: carrierWords)
     builder.collectsGrams = texts.count <= votingPhraseLimit
     var next = 0
+    var declinedIndex = 0
     /// Adds text `next` (a phrase or a pronunciation) as a phrase of the index.
     func addText(entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool) {
       builder.addPhrase(
@@ -255,6 +262,12 @@ public final class MatchIndex: Sendable {
             entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),
             viaPronunciation: true)
         }
+        for _ in 0..<declined[declinedIndex] {
+          addText(
+            entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),
+            viaPronunciation: false)
+        }
+        declinedIndex += 1
       }
     }
     tables = builder.tables(

@@ -116,4 +116,26 @@ import VocabKitRouting
   func appNamedInItsLanguage(_ example: Case) throws {
     #expect(try check(example).appChoice == .named)
   }
+
+  /// A Russian name in the case its verb or preposition puts it in ("позвони Александру",
+  /// dative) is found as surely as written, not only confirmed.
+  static let declinedNames: [Case] = [
+    Case(
+      text: "позвони Александру", app: "com.example.chatter", intent: "INStartCallIntent",
+      slots: ["contacts": "contact.aleksandr"]),
+    Case(
+      text: "напиши Петрову я опаздываю", app: "com.example.chatter",
+      intent: "INSendMessageIntent", slots: ["recipients": "contact.aleksandr"]),
+    Case(
+      text: "добавь хлеб в работу", app: "com.example.taskly", intent: "INAddTasksIntent",
+      slots: ["targetTaskList": "list.work", "taskTitles": "хлеб"]),
+  ]
+
+  @Test(arguments: declinedNames)
+  func aDeclinedRussianNameIsFound(_ example: Case) throws {
+    let result = try check(example)
+    for name in example.slots.keys where name != "taskTitles" {
+      #expect(result.slot(name)?.resolution == .success, "slot \(name)")
+    }
+  }
 }
