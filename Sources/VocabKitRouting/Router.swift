@@ -83,9 +83,15 @@ public struct Router: Sendable {
     if RoutingLexicon.isQuestion(utterance.tokens) {
       allowed = allowed.filter { vocabulary.asksQuestions[$0] }
     }
-    // So does a request that opens by undoing or asking to see ("delete my groceries list",
-    // "show me my groceries list"): not an intent whose templates never say so, however well
-    // its other words fit.
+    // "open Taskly" asks for the app, not for anything it does.
+    if context.namedApp != nil, context.cheapTokens.allSatisfy({ $0 }),
+      utterance.tokens.contains(where: { RoutingLexicon.appLaunchers.contains($0.latinKey) })
+    {
+      allowed = []
+    }
+    // A request that opens by undoing or asking to see ("delete my groceries list", "show me
+    // my groceries list") goes only to an intent whose templates say so, however well its
+    // other words fit another.
     let opening = RoutingLexicon.opening(utterance.tokens).upperBound
     if opening < utterance.tokens.count,
       case let verb = utterance.tokens[opening].latinKey,

@@ -115,6 +115,17 @@ struct RoutingContext {
         {
           cheap[after] = true
         }
+        // "open Taskly and add milk to groceries": the app opened first, then the request.
+        if before >= 0, RoutingLexicon.appLaunchers.contains(utterance.tokens[before].latinKey),
+          cheap[..<before].allSatisfy({ $0 })
+        {
+          cheap[before] = true
+          if after < cheap.count,
+            RoutingLexicon.appThenRequest.contains(utterance.tokens[after].latinKey)
+          {
+            cheap[after] = true
+          }
+        }
       }
     }
     self.namedApp = named

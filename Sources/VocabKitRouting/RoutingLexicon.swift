@@ -42,6 +42,11 @@ enum RoutingLexicon {
     "in", "on", "using", "with", "via", "through", "from", "yong", "zai", "v", "na", "cherez",
     "par", "mein", "se", "nai", "duai", "dai",
   ]
+  /// Verbs that open an app before the request ("open Taskly and add milk …", "use Melody
+  /// to play …"): said first, before the app's name, they cost as little as fillers.
+  static let appLaunchers: Set<String> = ["open", "launch", "use"]
+  /// Words between an app so opened and the request.
+  static let appThenRequest: Set<String> = ["and", "then", "to"]
   /// Media type words, as Latin keys.
   static let mediaTypes: [String: String] = [
     "song": "song", "track": "song", "album": "album", "playlist": "playlist",
