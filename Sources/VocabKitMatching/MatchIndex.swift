@@ -41,7 +41,8 @@ public final class MatchIndex: Sendable {
   /// word of a longer phrase (a first name: "Joe" of Joe Smith, "Ed" of Ed Gullett; a
   /// Chinese surname: "Li" of Li Na). It is in the exact table only, with no skeleton and no
   /// grams, so "call joe" finds Joe Smith and no other word finds him by "joe"; a short last
-  /// word ("High" of Aces High) gets no key, as it is most often an everyday word.
+  /// word ("High" of Aces High) gets no key, as it is most often an everyday word. A
+  /// card's other name for a relationship ("mother" for Mom, ``KinshipNames``) has it too.
   static let exactOnlyFlag: UInt8 = 8
 
   /// Whether key `key` is one word of a longer phrase (a partial key).
@@ -223,28 +224,38 @@ public final class MatchIndex: Sendable {
     entryType.reserveCapacity(entries.count)
     // Normalization (ICU) is most of the work: done first, on every core for large lists.
     var texts: [String] = []
-    // A Russian phrase in each case a request may put it in ("позвони Александру"), keyed
-    // as the same phrase: found as said, reported as written.
-    var declined: [Int] = []
+    // Other ways to say a phrase, keyed as the same phrase (found as said, reported as
+    // written): a Russian phrase in each case a request may put it in ("позвони
+    // Александру"), and a card named by relationship by its other words in its script
+    // ("call my mother" for Mom), in every case too.
+    // The synonyms are found only as said: "father" must not find Mom by sounding like
+    // "mother".
+    var variantCounts: [(cases: Int, synonyms: Int)] = []
     for entry in entries {
       for phrase in entry.phrases {
         texts.append(phrase.text)
         if let hint = phrase.pronunciation { texts.append(Self.stripToneDigits(hint)) }
-        let forms = RussianDeclension.otherCases(of: phrase.text)
-        texts += forms
-        declined.append(forms.count)
+        let cases = RussianDeclension.otherCases(of: phrase.text)
+        var synonyms = KinshipNames.synonyms(of: phrase.text)
+        for synonym in synonyms { synonyms += RussianDeclension.otherCases(of: synonym) }
+        if !cases.isEmpty { texts += cases }
+        if !synonyms.isEmpty { texts += synonyms }
+        variantCounts.append((cases.count, synonyms.count))
       }
     }
     let normalized = try Self.phraseKeys(
       texts, normalizer: normalizer, carrierWords: carrierWords)
     builder.collectsGrams = texts.count <= votingPhraseLimit
     var next = 0
-    var declinedIndex = 0
-    /// Adds text `next` (a phrase or a pronunciation) as a phrase of the index.
-    func addText(entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool) {
+    var variantIndex = 0
+    /// Adds text `next` (a phrase, a pronunciation or a variant) as a phrase of the index.
+    func addText(
+      entry: Int, phrase: Int, weight: Float, viaPronunciation: Bool, exactOnly: Bool = false
+    ) {
       builder.addPhrase(
         normalized.runs[next / normalized.runLength], number: next % normalized.runLength,
-        entry: entry, phrase: phrase, weight: weight, viaPronunciation: viaPronunciation)
+        entry: entry, phrase: phrase, weight: weight, viaPronunciation: viaPronunciation,
+        exactOnly: exactOnly)
       next += 1
     }
     for (entryIndex, entry) in entries.enumerated() {
@@ -262,12 +273,13 @@ public final class MatchIndex: Sendable {
             entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),
             viaPronunciation: true)
         }
-        for _ in 0..<declined[declinedIndex] {
+        let (cases, synonyms) = variantCounts[variantIndex]
+        for variant in 0..<(cases + synonyms) {
           addText(
             entry: entryIndex, phrase: phraseIndex, weight: Float(phrase.weight),
-            viaPronunciation: false)
+            viaPronunciation: false, exactOnly: variant >= cases)
         }
-        declinedIndex += 1
+        variantIndex += 1
       }
     }
     tables = builder.tables(
@@ -667,7 +679,7 @@ public final class MatchIndex: Sendable {
     /// that may stand alone when it has several.
     mutating func addPhrase(
       _ keys: KeyedPhrases, number: Int, entry: Int, phrase: Int, weight: Float,
-      viaPronunciation: Bool
+      viaPronunciation: Bool, exactOnly: Bool = false
     ) {
       let tokens = keys.tokens(of: number)
       guard !tokens.isEmpty else { return }
@@ -676,7 +688,9 @@ public final class MatchIndex: Sendable {
       let (symbolStart, latinStart) = (symbols.count, latin.count)
       symbols += keys.symbols[whole.symbols]
       latin += keys.latin[whole.latin]
-      let flags = viaPronunciation ? MatchIndex.pronunciationFlag : 0
+      let flags =
+        (viaPronunciation ? MatchIndex.pronunciationFlag : 0)
+        | (exactOnly ? MatchIndex.exactOnlyFlag : 0)
       addKey(
         symbols: symbolStart..<symbols.count, latin: latinStart..<latin.count, entry: entry,
         phrase: phrase, weight: weight, flags: flags)

@@ -131,6 +131,17 @@ import VocabKitRouting
       slots: ["targetTaskList": "list.work", "taskTitles": "хлеб"]),
   ]
 
+  /// A card named by relationship ("Mom") is found by the relationship's other words.
+  @Test(arguments: [
+    ("call my mother", "contact.mom"), ("text my mum i am home", "contact.mom"),
+    ("给妈妈打电话", "contact.mom"), ("позвони Петрову", "contact.aleksandr"),
+  ])
+  func aRelationshipFindsTheCardNamedByIt(text: String, contact: String) throws {
+    let result = try Router(vocabulary: sampleVocabulary).route(text)
+    let slot = try #require(result.slots.first { $0.name == "contacts" || $0.name == "recipients" })
+    #expect(slot.value == contact && slot.resolution == .success)
+  }
+
   @Test(arguments: declinedNames)
   func aDeclinedRussianNameIsFound(_ example: Case) throws {
     let result = try check(example)
