@@ -372,8 +372,8 @@ public final class CompiledVocabulary: Sendable {
         }
       }
       var verbs = said.intersection(RoutingLexicon.requestKindVerbs)
-      if asksQuestions || !verbs.isDisjoint(with: RoutingLexicon.readingVerbs) {
-        verbs.formUnion(RoutingLexicon.readingVerbs)
+      if asksQuestions || !verbs.isDisjoint(with: RoutingLexicon.allReadingVerbs) {
+        verbs.formUnion(RoutingLexicon.allReadingVerbs)
       }
       return verbs
     }

@@ -93,10 +93,7 @@ public struct Router: Sendable {
     // my groceries list") goes only to an intent whose templates say so, however well its
     // other words fit another.
     let opening = RoutingLexicon.opening(utterance.tokens).upperBound
-    if opening < utterance.tokens.count,
-      case let verb = utterance.tokens[opening].latinKey,
-      RoutingLexicon.requestKindVerbs.contains(verb)
-    {
+    if let verb = RoutingLexicon.requestKindVerb(utterance.tokens) {
       allowed = allowed.filter { vocabulary.requestKindVerbs[$0].contains(verb) }
     }
 

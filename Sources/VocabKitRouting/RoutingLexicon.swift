@@ -74,9 +74,53 @@ enum RoutingLexicon {
   static let readingVerbs: Set<String> = [
     "show", "read", "check", "view", "display", "look", "review",
   ]
+  /// ``undoingVerbs`` and ``readingVerbs`` of the other first-class languages, by script:
+  /// a Latin key is another word in another script (Thai อ่าน "read" is "an"). Hindi says
+  /// the verb last ("राहुल के संदेश पढ़ो", "read Rahul's messages"); not बताओ "tell", which
+  /// sends a message ("राहुल को बताओ कि …").
+  static let otherUndoingVerbs: [Script: Set<String>] = [
+    .cyrillic: ["udali", "uberi", "otmeni", "ochisti"],
+    .han: ["shanchu", "quxiao", "qingkong"],
+    .thai: ["lop"],
+    .devanagari: ["hatao", "mitao"],
+  ]
+  /// Not Chinese ones: a Chinese question needs no question word first, so which intents
+  /// read is not known from their templates (xSID's "显示附近的电影时间表" finds a film's
+  /// showings).
+  static let otherReadingVerbs: [Script: Set<String>] = [
+    .cyrillic: ["pokazhi", "prochitay", "prochti", "posmotri"],
+    .thai: ["saetnga", "du", "an"],
+    .devanagari: ["dikhao", "padho", "dekho"],
+  ]
+  /// Every reading verb, in every script.
+  static let allReadingVerbs = readingVerbs.union(otherReadingVerbs.values.joined())
   /// The verbs that say which kind of request an utterance is (``undoingVerbs``,
-  /// ``readingVerbs``): said first, they admit only intents whose templates say them.
-  static let requestKindVerbs = undoingVerbs.union(readingVerbs)
+  /// ``readingVerbs``, and theirs in the other languages): said first (last in Hindi), they
+  /// admit only intents whose templates say them.
+  static let requestKindVerbs = undoingVerbs.union(allReadingVerbs)
+    .union(otherUndoingVerbs.values.joined())
+
+  /// The Latin key of the verb of `tokens` that says which kind of request it is, if it has
+  /// one: its first word after the opening, or in Hindi its last word.
+  ///
+  /// - Complexity: O(*n*) for *n* opening tokens.
+  static func requestKindVerb(_ tokens: [Token]) -> String? {
+    func isKindVerb(_ token: Token) -> Bool {
+      if token.script == .latin {
+        return undoingVerbs.contains(token.latinKey) || readingVerbs.contains(token.latinKey)
+      }
+      return otherUndoingVerbs[token.script]?.contains(token.latinKey) == true
+        || otherReadingVerbs[token.script]?.contains(token.latinKey) == true
+    }
+    let start = opening(tokens).upperBound
+    if start < tokens.count, tokens[start].script != .devanagari, isKindVerb(tokens[start]) {
+      return tokens[start].latinKey
+    }
+    if let last = tokens.last, last.script == .devanagari, isKindVerb(last) {
+      return last.latinKey
+    }
+    return nil
+  }
   /// How a call or a song is to play, said where an app's name would be ("call maria on
   /// speaker", "play chill vibes on shuffle"): no app that is not installed.
   static let deviceModes: Set<String> = [

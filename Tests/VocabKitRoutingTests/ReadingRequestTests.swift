@@ -11,6 +11,7 @@ import VocabKitVocabulary
     "show me my groceries list", "read my groceries list", "check my work list",
     "view my groceries list", "display my reading list", "read my messages from mom",
     "show messages from maria", "look up alex chen", "show my deep focus playlist",
+    "покажи список покупок", "แสดงรายการ Inbox", "राहुल के संदेश पढ़ो", "इनबॉक्स दिखाओ",
   ])
   func aReadingRequestIsNotAWritingIntent(text: String) throws {
     let result = try Router(vocabulary: sampleVocabulary).route(text)
@@ -24,6 +25,16 @@ import VocabKitVocabulary
   func aYesOrNoQuestionIsNotACommand(text: String) throws {
     let result = try Router(vocabulary: sampleVocabulary).route(text)
     #expect(result.intent == nil)
+  }
+
+  /// A reading verb is one in its own script: Thai อ่าน "read" has the Latin key "an".
+  @Test(arguments: [
+    ("add an apple to groceries", "INAddTasksIntent"),
+    ("राहुल को संदेश भेजो मैं आ रहा हूँ", "INSendMessageIntent"),
+    ("ส่งข้อความถึงสมชายว่ากำลังไป", "INSendMessageIntent"),
+  ])
+  func aWordThatReadsInAnotherScriptIsNoReadingVerb(text: String, intent: String) throws {
+    #expect(try Router(vocabulary: sampleVocabulary).route(text).intent == intent)
   }
 
   @Test(arguments: [

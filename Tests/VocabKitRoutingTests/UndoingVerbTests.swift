@@ -9,6 +9,7 @@ import VocabKitVocabulary
   @Test(arguments: [
     "remove milk from my groceries list", "delete my groceries list",
     "please delete eggs from groceries", "rename my work list to office",
+    "удали молоко из покупок", "删除购物清单里的牛奶", "ลบนมออกจาก Inbox", "इनबॉक्स से दूध हटाओ",
   ])
   func anUndoingRequestIsNotAnAddingIntent(text: String) throws {
     let result = try Router(vocabulary: sampleVocabulary).route(text)
