@@ -401,6 +401,9 @@ extension RoutingContext {
       return costs.freeTextWord * Double(min(span.count, costs.freeTextWordsCharged))
         + (countedWords(span, qualifiersCount: true) == 0 ? costs.freeTextOnlyCheap : 0)
     }
+    // Whom a message goes to ends where its words begin: "send a text to maria that says
+    // call mom" is for Maria, whatever names the message says.
+    if name == "recipients", holdsQuotative(span) { return .infinity }
     // Media qualifiers ("the latest episode of") are part of no title.
     let isMedia = name == ParameterName.mediaSearch
     let spanWords = countedWords(span, qualifiersCount: !isMedia)

@@ -15,6 +15,20 @@ extension RoutingContext {
     return 0
   }
 
+  /// Whether a quotative ("that says") starts at a token of `span` after its first and
+  /// ends inside it.
+  ///
+  /// - Complexity: O(*n* × *q*) for *n* tokens of the span and *q* quotatives.
+  func holdsQuotative(_ span: Range<Int>) -> Bool {
+    let tokens = utterance.tokens
+    return span.dropFirst().contains { start in
+      RoutingLexicon.messageQuotatives.contains { quotative in
+        start + quotative.count <= span.upperBound
+          && zip(start..., quotative).allSatisfy { tokens[$0].latinKey == $1 }
+      }
+    }
+  }
+
   /// The words of a dictated message that `template` has no place for: those after a
   /// quotative ("send a text to Maria that says see you soon" fits "send a text to
   /// ${recipients}"), to the end of the utterance, when nothing else took any of them; nil

@@ -23,17 +23,27 @@ import Testing
     #expect(slot.start.map { Array(text.unicodeScalars)[$0...].count } == content.count)
   }
 
-  /// A template with no place for the message ("send a text to ${recipients}") still
-  /// sends the words after the quotative, not nothing.
-  @Test func theMessageAfterAQuotativeIsKeptWhereTheTemplateHasNoPlaceForIt() throws {
+  /// The words after the quotative are sent, not dropped with a template that has no
+  /// place for them ("send a text to ${recipients}", which once fitted best), and not made
+  /// part of the recipient.
+  @Test func theMessageAfterAQuotativeIsKept() throws {
     let text = "send a text to maria that says see you soon"
     let result = try router.route(text)
     #expect(result.intent == "INSendMessageIntent")
-    #expect(result.template == "send a text to ${recipients}")
     #expect(result.slot("recipients")?.value == "contact.maria")
     let slot = try #require(result.slot("content"))
     #expect(slot.value == "see you soon" && slot.resolution == .success)
     #expect(slot.start == 31 && slot.end == 43)
+  }
+
+  /// Whom a message goes to ends where its words begin: the recipients never hold a
+  /// quotative ("send ${content} to ${recipients}" took "text that says love you" as the
+  /// recipient and "maria" as the message).
+  @Test func theRecipientsEndWhereTheQuotativeBegins() throws {
+    let result = try router.route("send maria the text that says love you")
+    #expect(result.intent == "INSendMessageIntent")
+    #expect(result.slot("recipients")?.value == "contact.maria")
+    #expect(result.slot("content")?.value == "love you")
   }
 
   @Test func aQuotativeAloneAsksForTheMessage() throws {
