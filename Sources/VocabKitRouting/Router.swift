@@ -413,12 +413,13 @@ public struct Router: Sendable {
       bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
       var labelBest: (alignment: TemplateAlignment, index: Int)? = nil
       var misheardScore = 0.0
+      // The bound is above the choice score too (it is at most the score).
       for (bound, index) in bounded {
-        if let labelBest, bound < labelBest.alignment.score { break }
+        if let labelBest, bound < labelBest.alignment.choiceScore { break }
         let alignment = context.align(templates[index])
         misheardScore = max(misheardScore, alignment.misheardScore)
-        if (alignment.score, -index)
-          > (labelBest?.alignment.score ?? -1, -(labelBest?.index ?? Int.max))
+        if (alignment.choiceScore, -index)
+          > (labelBest?.alignment.choiceScore ?? -1, -(labelBest?.index ?? Int.max))
         {
           labelBest = (alignment, index)
         }

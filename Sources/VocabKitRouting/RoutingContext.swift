@@ -5,6 +5,12 @@ import VocabKitVocabulary
 /// How a template aligned: its score and the token span of each slot.
 struct TemplateAlignment {
   var score: Double
+  /// ``score``, or when a free-text slot holds a carrier word of the template that the
+  /// alignment did not match, ``score`` with the evidence of the words not said left out:
+  /// which of an intent's templates holds the slots. "create a camping list" is "create a
+  /// ${title} list" with the title "camping", not "create a list called ${title}" with
+  /// "called" unsaid and the title "list".
+  var choiceScore: Double
   var slots: [(name: String, span: Range<Int>)]
   /// The span given to `${applicationName}` when no installed app matched it.
   var unknownAppSpan: Range<Int>?

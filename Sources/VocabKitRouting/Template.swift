@@ -108,23 +108,41 @@ struct Template: Sendable {
   /// ("play ${mediaSearch}": play and a bound slot), and with evidence 1 or less even a
   /// perfect alignment stays below the 0.7 intent threshold.
   func evidenceFactor(isBound: (ParameterName) -> Bool) -> Double {
+    Self.evidenceFactor(evidence(isBound: isBound))
+  }
+
+  /// The factor of ``evidenceFactor(isBound:)`` for `evidence`.
+  static func evidenceFactor(_ evidence: Double) -> Double {
     let costs = RoutingCosts.standard
+    return min(1, costs.evidenceBase + costs.evidenceStep * evidence)
+  }
+
+  /// The evidence ``evidenceFactor(isBound:)`` counts: its words' ``evidence(of:)``, and 1.5
+  /// for each slot bound to vocabulary or the app's name.
+  func evidence(isBound: (ParameterName) -> Bool) -> Double {
     var evidence = 0.0
     for element in elements {
       switch element {
-      case .word(_, let latin):
-        if RoutingLexicon.fillers.contains(latin) { continue }
-        evidence +=
-          CommonWords.latinKeys.contains(latin)
-          ? costs.commonWordEvidence : costs.carrierWordEvidence
+      case .word: evidence += Self.evidence(of: element)
       case .slot(let name):
         if name == ParameterName.applicationName
           || isBound(ParameterName(intent: intent, parameter: name))
         {
-          evidence += costs.boundSlotEvidence
+          evidence += RoutingCosts.standard.boundSlotEvidence
         }
       }
     }
-    return min(1, costs.evidenceBase + costs.evidenceStep * evidence)
+    return evidence
+  }
+
+  /// What a carrier word proves: 1 for one that is not a common word, 0.5 for a common word,
+  /// nothing for a filler (or a slot: see ``evidence(isBound:)``).
+  static func evidence(of element: Element) -> Double {
+    guard case .word(_, let latin) = element, !RoutingLexicon.fillers.contains(latin) else {
+      return 0
+    }
+    let costs = RoutingCosts.standard
+    return CommonWords.latinKeys.contains(latin)
+      ? costs.commonWordEvidence : costs.carrierWordEvidence
   }
 }
