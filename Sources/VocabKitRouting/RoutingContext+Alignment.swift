@@ -94,6 +94,20 @@ extension RoutingContext {
       wordCostsOf.append(costs(ofKey: keys.alone))
       mergedCostsOf.append(keys.merged >= 0 ? mergedCosts(ofKey: keys.merged) : [])
     }
+    // A message template with no place for the message leaves the words from a quotative
+    // on to be the message (``spottedMessage(of:in:taken:)``): they cost as free text, not
+    // as words the template cannot explain, so its recipient is found before them ("send a
+    // text to maria that says call mom" is for Maria).
+    var dictated = n
+    if template.intent == ParameterName.messageIntent,
+      !template.elements.contains(where: {
+        if case .slot(let name) = $0 { return name == ParameterName.messageContent }
+        return false
+      }),
+      let start = quotativeStart()
+    {
+      dictated = start
+    }
     for e in 0...k {
       for i in 0...n {
         let from = e * width + i
@@ -105,7 +119,7 @@ extension RoutingContext {
             back[cell] = from
           }
         }
-        if i < n { relax(from + 1, here + extraCost(i)) }
+        if i < n { relax(from + 1, here + (i >= dictated ? costs.freeTextWord : extraCost(i))) }
         guard e < k else { continue }
         let next = from + width
         switch elements[e] {

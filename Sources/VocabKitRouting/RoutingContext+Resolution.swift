@@ -15,6 +15,19 @@ extension RoutingContext {
     return 0
   }
 
+  /// Where the utterance's first quotative ("that says") starts, when words follow it.
+  ///
+  /// - Complexity: O(*n* × *q*) for *n* tokens and *q* quotatives.
+  func quotativeStart() -> Int? {
+    let tokens = utterance.tokens
+    return tokens.indices.first { start in
+      RoutingLexicon.messageQuotatives.contains { quotative in
+        start + quotative.count < tokens.count
+          && zip(start..., quotative).allSatisfy { tokens[$0].latinKey == $1 }
+      }
+    }
+  }
+
   /// Whether a quotative ("that says") starts at a token of `span` after its first and
   /// ends inside it.
   ///
@@ -31,8 +44,8 @@ extension RoutingContext {
 
   /// The words of a dictated message that `template` has no place for: those after a
   /// quotative ("send a text to Maria that says see you soon" fits "send a text to
-  /// ${recipients}"), to the end of the utterance, when nothing else took any of them; nil
-  /// for other intents and when there are none.
+  /// ${recipients}"), up to the words something else took and the preposition before them
+  /// ("send a text that says hi to Maria"); nil for other intents and when there are none.
   ///
   /// - Complexity: O(*n* × *q*) for *n* tokens and *q* quotatives.
   func spottedMessage(
@@ -47,8 +60,15 @@ extension RoutingContext {
       where start + quotative.count < tokens.count
         && zip(start..., quotative).allSatisfy({ tokens[$0].latinKey == $1 })
       {
-        let message = (start + quotative.count)..<tokens.count
-        if !(start..<message.upperBound).contains(where: { used[$0] }) { return message }
+        let first = start + quotative.count
+        guard !(start..<first).contains(where: { used[$0] }) else { continue }
+        var end = tokens[first...].indices.first { used[$0] } ?? tokens.count
+        if end < tokens.count {
+          while end > first, RoutingLexicon.valuePrepositions.contains(tokens[end - 1].latinKey) {
+            end -= 1
+          }
+        }
+        if end > first { return first..<end }
       }
     }
     return nil

@@ -46,6 +46,22 @@ import Testing
     #expect(result.slot("content")?.value == "love you")
   }
 
+  /// A name the message says is not whom it goes to, and the recipient after the message
+  /// is not part of it: the words from the quotative to the recipient are the message, even
+  /// for a template with no place for it ("send a text to ${recipients}").
+  @Test(arguments: [
+    ("send a text to maria that says call mom", "contact.maria", "call mom"),
+    ("send a text that says hi to maria", "contact.maria", "hi"),
+    ("send a text that says see you soon to alex chen", "contact.alex-chen", "see you soon"),
+  ])
+  func aNameInsideTheMessageIsNotTheRecipient(
+    text: String, recipient: String, content: String
+  ) throws {
+    let result = try router.route(text)
+    #expect(result.slot("recipients")?.value == recipient)
+    #expect(result.slot("content")?.value == content)
+  }
+
   @Test func aQuotativeAloneAsksForTheMessage() throws {
     let result = try router.route("send alex chen a text that says")
     #expect(result.intent == "INSendMessageIntent")
