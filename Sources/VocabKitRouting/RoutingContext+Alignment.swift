@@ -104,7 +104,7 @@ extension RoutingContext {
         if case .slot(let name) = $0 { return name == ParameterName.messageContent }
         return false
       }),
-      let start = quotativeStart()
+      let start = firstQuotative
     {
       dictated = start
     }

@@ -15,31 +15,15 @@ extension RoutingContext {
     return 0
   }
 
-  /// Where the utterance's first quotative ("that says") starts, when words follow it.
-  ///
-  /// - Complexity: O(*n* × *q*) for *n* tokens and *q* quotatives.
-  func quotativeStart() -> Int? {
-    let tokens = utterance.tokens
-    return tokens.indices.first { start in
-      RoutingLexicon.messageQuotatives.contains { quotative in
-        start + quotative.count < tokens.count
-          && zip(start..., quotative).allSatisfy { tokens[$0].latinKey == $1 }
-      }
-    }
-  }
-
   /// Whether a quotative ("that says") starts at a token of `span` after its first and
   /// ends inside it.
   ///
-  /// - Complexity: O(*n* × *q*) for *n* tokens of the span and *q* quotatives.
+  /// - Complexity: O(1): every span of every slot asks, up to a million at full length.
   func holdsQuotative(_ span: Range<Int>) -> Bool {
-    let tokens = utterance.tokens
-    return span.dropFirst().contains { start in
-      RoutingLexicon.messageQuotatives.contains { quotative in
-        start + quotative.count <= span.upperBound
-          && zip(start..., quotative).allSatisfy { tokens[$0].latinKey == $1 }
-      }
-    }
+    let start = span.lowerBound + 1
+    let (one, two) = quotativesBefore
+    if start < span.upperBound, one[span.upperBound] - one[start] > 0 { return true }
+    return start < span.upperBound - 1 && two[span.upperBound - 1] - two[start] > 0
   }
 
   /// The words of a dictated message that `template` has no place for: those after a

@@ -58,6 +58,13 @@ struct RoutingContext {
   /// right, and for each token whether it qualifies a media search rather than naming it.
   let qualifierPhrases: [(range: Range<Int>, kind: MediaQualifiers.Kind)]
   let isQualifier: [Bool]
+  /// The length of the message quotative ("that says", "saying") that starts at each token,
+  /// 0 for none (``RoutingLexicon/messageQuotatives``), and prefix counts of the tokens where
+  /// one of one token, or of two, starts: whether a span holds one takes O(1).
+  let quotativeLength: [Int]
+  let quotativesBefore: (one: [Int32], two: [Int32])
+  /// Where the first quotative that words follow starts.
+  let firstQuotative: Int?
   /// Prefix counts over tokens, so a span's counts take O(1): tokens that are not cheap, and
   /// tokens that are neither cheap nor qualifiers.
   let notCheapBefore: [Int]
@@ -169,6 +176,24 @@ struct RoutingContext {
     }
     notCheapBefore = notCheap
     notCheapOrQualifierBefore = notCheapOrQualifier
+    var lengths = [Int](repeating: 0, count: tokens.count)
+    var one: [Int32] = [0]
+    var two: [Int32] = [0]
+    for start in tokens.indices {
+      if RoutingLexicon.quotativeOpeners.contains(tokens[start].latinKey),
+        let quotative = RoutingLexicon.messageQuotatives.first(where: { quotative in
+          start + quotative.count <= tokens.count
+            && zip(start..., quotative).allSatisfy { tokens[$0].latinKey == $1 }
+        })
+      {
+        lengths[start] = quotative.count
+      }
+      one.append(one[start] + (lengths[start] == 1 ? 1 : 0))
+      two.append(two[start] + (lengths[start] == 2 ? 1 : 0))
+    }
+    quotativeLength = lengths
+    quotativesBefore = (one, two)
+    firstQuotative = lengths.indices.first { lengths[$0] > 0 && $0 + lengths[$0] < lengths.count }
   }
 
   /// How many tokens of `span` are neither cheap nor, when `qualifiersCount` is false, media

@@ -136,6 +136,8 @@ enum RoutingLexicon {
     ["that", "says"], ["which", "says"], ["that", "reads"], ["that", "said"], ["saying"],
     ["and", "say"], ["to", "say"],
   ]
+  /// The first words of ``messageQuotatives``: a token that is none opens none.
+  static let quotativeOpeners = Set(messageQuotatives.compactMap(\.first))
   /// Words that put a date, a time or a person in a sentence ("on friday", "for tomorrow",
   /// "with my boss", "в пятницу", "सोमवार को"): a free-text slot that gives up such a value
   /// gives up these beside it too.
