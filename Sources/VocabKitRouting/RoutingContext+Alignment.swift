@@ -162,9 +162,9 @@ extension RoutingContext {
     // bound slot found its entry: what anchors the template to the utterance.
     var freeSpans: [Range<Int>] = []
     var wordsMissed = 0
-    // The carrier words not said (or said only loosely), and their evidence.
-    var missedWords: [String] = []
-    var missedEvidence = 0.0
+    // The carrier words not said (or said only loosely), by element: read only when a
+    // free-text slot holds words (``TemplateAlignment/choiceScore``).
+    var missedElements: [Int] = []
     var anchored = false
     var tookBack = false
     // Bound slots over words that match no entry, and what the path paid for them: a name
@@ -182,12 +182,7 @@ extension RoutingContext {
           || cost[position.0 * width + position.1] - cost[cell] > costs.anchoringWordCost
         {
           wordsMissed += position.0 - previous.0
-          for case .word(_, let latin) in elements[previous.0..<position.0] {
-            missedWords.append(latin)
-          }
-          for e in previous.0..<position.0 {
-            missedEvidence += Template.evidence(of: elements[e])
-          }
+          missedElements += previous.0..<position.0
         }
       }
       if previous.0 < position.0, !consumed.isEmpty {
@@ -264,17 +259,26 @@ extension RoutingContext {
     let units = Double(max(k, 1))
     let score = max(0, 1 - cost[k * width + n] / units) * template.evidence
     var choiceScore = score
-    if missedEvidence > 0,
-      freeSpans.contains(where: { span in
-        span.contains { missedWords.contains(utterance.tokens[$0].latinKey) }
-      })
-    {
-      let evidence = template.evidence(isBound: {
-        vocabulary.isBound(app: template.app, parameter: $0)
-      })
-      choiceScore =
-        max(0, 1 - cost[k * width + n] / units)
-        * Template.evidenceFactor(max(0, evidence - missedEvidence))
+    if !missedElements.isEmpty, freeSpans.contains(where: { !$0.isEmpty }) {
+      var missedWords = Set<String>()
+      var missedEvidence = 0.0
+      for e in missedElements {
+        guard case .word(_, let latin) = elements[e] else { continue }
+        missedWords.insert(latin)
+        missedEvidence += Template.evidence(of: elements[e])
+      }
+      if missedEvidence > 0,
+        freeSpans.contains(where: { span in
+          span.contains { missedWords.contains(utterance.tokens[$0].latinKey) }
+        })
+      {
+        let evidence = template.evidence(isBound: {
+          vocabulary.isBound(app: template.app, parameter: $0)
+        })
+        choiceScore =
+          max(0, 1 - cost[k * width + n] / units)
+          * Template.evidenceFactor(max(0, evidence - missedEvidence))
+      }
     }
     // A name misheard does not veto a template whose carrier words were all said, one of
     // them more than a common word: its slot costs what a misheard name costs.
