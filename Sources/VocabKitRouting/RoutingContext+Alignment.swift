@@ -98,16 +98,13 @@ extension RoutingContext {
     // on to be the message (``spottedMessage(of:in:taken:)``): they cost as free text, not
     // as words the template cannot explain, so its recipient is found before them ("send a
     // text to maria that says call mom" is for Maria).
-    var dictated = n
-    if template.intent == ParameterName.messageIntent,
-      !template.elements.contains(where: {
-        if case .slot(let name) = $0 { return name == ParameterName.messageContent }
-        return false
-      }),
-      let start = firstQuotative
-    {
-      dictated = start
-    }
+    let extras =
+      firstQuotative != nil && template.intent == ParameterName.messageIntent
+        && !template.elements.contains(where: {
+          if case .slot(let name) = $0 { return name == ParameterName.messageContent }
+          return false
+        })
+      ? extraCostsAfterQuotative : extraCosts
     for e in 0...k {
       for i in 0...n {
         let from = e * width + i
@@ -119,7 +116,7 @@ extension RoutingContext {
             back[cell] = from
           }
         }
-        if i < n { relax(from + 1, here + (i >= dictated ? costs.freeTextWord : extraCost(i))) }
+        if i < n { relax(from + 1, here + extras[i]) }
         guard e < k else { continue }
         let next = from + width
         switch elements[e] {
@@ -164,7 +161,8 @@ extension RoutingContext {
     var wordsMissed = 0
     // The carrier words not said (or said only loosely), by element: read only when a
     // free-text slot holds words (``TemplateAlignment/choiceScore``).
-    var missedElements: [Int] = []
+    var missedElements: UInt64 = 0
+    var missedBeyond: [Int] = []
     var anchored = false
     var tookBack = false
     // Bound slots over words that match no entry, and what the path paid for them: a name
@@ -182,7 +180,9 @@ extension RoutingContext {
           || cost[position.0 * width + position.1] - cost[cell] > costs.anchoringWordCost
         {
           wordsMissed += position.0 - previous.0
-          missedElements += previous.0..<position.0
+          for e in previous.0..<position.0 {
+            if e < 64 { missedElements |= 1 << UInt64(e) } else { missedBeyond.append(e) }
+          }
         }
       }
       if previous.0 < position.0, !consumed.isEmpty {
@@ -259,19 +259,21 @@ extension RoutingContext {
     let units = Double(max(k, 1))
     let score = max(0, 1 - cost[k * width + n] / units) * template.evidence
     var choiceScore = score
-    if !missedElements.isEmpty, freeSpans.contains(where: { !$0.isEmpty }) {
-      var missedWords = Set<String>()
-      var missedEvidence = 0.0
-      for e in missedElements {
-        guard case .word(_, let latin) = elements[e] else { continue }
-        missedWords.insert(latin)
-        missedEvidence += Template.evidence(of: elements[e])
-      }
-      if missedEvidence > 0,
-        freeSpans.contains(where: { span in
-          span.contains { missedWords.contains(utterance.tokens[$0].latinKey) }
-        })
-      {
+    // A few missed words against a few free-text tokens: compared in place, not hashed.
+    if missedElements != 0 || !missedBeyond.isEmpty, freeSpans.contains(where: { !$0.isEmpty }) {
+      let missed =
+        (0..<min(k, 64)).filter { missedElements & (1 << UInt64($0)) != 0 } + missedBeyond
+      if freeSpans.contains(where: { span in
+        span.contains { token in
+          missed.contains { e in
+            if case .word(_, let latin) = elements[e] {
+              return latin == utterance.tokens[token].latinKey
+            }
+            return false
+          }
+        }
+      }) {
+        let missedEvidence = missed.reduce(0) { $0 + Template.evidence(of: elements[$1]) }
         let evidence = template.evidence(isBound: {
           vocabulary.isBound(app: template.app, parameter: $0)
         })
@@ -369,10 +371,6 @@ extension RoutingContext {
   /// carrier word of the templates ("music" in "play sixties music" names no artist).
   func mayBeMisheardName(_ token: Int) -> Bool {
     !utterance.isCommonToken[token] && !vocabulary.carrierKeySet.contains(tokenSymbols[token])
-  }
-
-  func extraCost(_ token: Int) -> Double {
-    cheapTokens[token] ? costs.cheapExtraToken : costs.extraToken
   }
 
   /// The costs of the vocabulary's carrier key `index` (see ``Template/keyIndices``) against

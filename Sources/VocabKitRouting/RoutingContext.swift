@@ -65,6 +65,11 @@ struct RoutingContext {
   let quotativesBefore: (one: [Int32], two: [Int32])
   /// Where the first quotative that words follow starts.
   let firstQuotative: Int?
+  /// What each token costs as a word the template does not explain; and the same with
+  /// the words from ``firstQuotative`` on at a free-text word's cost, for message templates
+  /// with no place for the message (see ``align(_:takingBack:)``).
+  let extraCosts: [Double]
+  let extraCostsAfterQuotative: [Double]
   /// Prefix counts over tokens, so a span's counts take O(1): tokens that are not cheap, and
   /// tokens that are neither cheap nor qualifiers.
   let notCheapBefore: [Int]
@@ -193,7 +198,14 @@ struct RoutingContext {
     }
     quotativeLength = lengths
     quotativesBefore = (one, two)
-    firstQuotative = lengths.indices.first { lengths[$0] > 0 && $0 + lengths[$0] < lengths.count }
+    let first = lengths.indices.first { lengths[$0] > 0 && $0 + lengths[$0] < lengths.count }
+    firstQuotative = first
+    let standard = RoutingCosts.standard
+    let extras = cheap.map { $0 ? standard.cheapExtraToken : standard.extraToken }
+    extraCosts = extras
+    extraCostsAfterQuotative = extras.indices.map {
+      $0 >= (first ?? extras.count) ? standard.freeTextWord : extras[$0]
+    }
   }
 
   /// How many tokens of `span` are neither cheap nor, when `qualifiersCount` is false, media
