@@ -366,9 +366,16 @@ public final class CompiledVocabulary: Sendable {
     return zip(templatesOfLabel, asksQuestions).map { indices, asksQuestions in
       var said = Set<String>()
       for index in indices {
+        var words: [String] = []
         for case .word(_, let latin) in templates[index].elements {
+          words.append(latin)
           said.insert(latin)
           said.formUnion(paraphrases[latin] ?? [])
+        }
+        // "take ${item} off my ${list} list" removes.
+        if RoutingLexicon.opensWithUndoingPhrase(words) {
+          said.insert(RoutingLexicon.undoingPhraseVerb)
+          said.formUnion(paraphrases[RoutingLexicon.undoingPhraseVerb] ?? [])
         }
       }
       var verbs = said.intersection(RoutingLexicon.requestKindVerbs)

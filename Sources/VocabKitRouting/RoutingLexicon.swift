@@ -66,6 +66,25 @@ enum RoutingLexicon {
   static let undoingVerbs: Set<String> = [
     "delete", "remove", "erase", "clear", "cancel", "rename", "undo", "unsubscribe",
   ]
+  /// Verbs that undo with "off" said after what they undo ("take milk off my list", "cross
+  /// eggs off groceries"): said first with "off" later, they ask to remove.
+  static let undoingParticleVerbs: Set<String> = ["take", "cross", "scratch", "strike", "tick"]
+  /// Undoing verbs said in several words ("get rid of the milk", "check off the bread"; not
+  /// "check if the oven is off", which asks to see).
+  static let undoingPhrases: [[String]] = [["get", "rid", "of"], ["check", "off"]]
+  /// The undoing verb that ``undoingParticleVerbs`` with "off" and ``undoingPhrases`` say.
+  static let undoingPhraseVerb = "remove"
+
+  /// Whether `keys`, read from `start`, open with an undoing verb said in several words:
+  /// "take … off", "get rid of".
+  ///
+  /// - Complexity: O(*n*) for *n* keys.
+  static func opensWithUndoingPhrase(_ keys: some Collection<String>) -> Bool {
+    guard let first = keys.first else { return false }
+    if undoingParticleVerbs.contains(first), keys.dropFirst().contains("off") { return true }
+    return undoingPhrases.contains { $0.elementsEqual(keys.prefix($0.count)) }
+  }
+
   /// Verbs that ask to see what an app has ("show me my groceries list", "read my messages
   /// from mom"): an utterance that opens with one goes only to intents that read (whose
   /// templates say one or ask a question), not to the intent that adds to the list or
@@ -113,6 +132,11 @@ enum RoutingLexicon {
         || otherReadingVerbs[token.script]?.contains(token.latinKey) == true
     }
     let start = opening(tokens).upperBound
+    if start < tokens.count, tokens[start].script == .latin,
+      opensWithUndoingPhrase(tokens[start...].lazy.map(\.latinKey))
+    {
+      return undoingPhraseVerb
+    }
     if start < tokens.count, tokens[start].script != .devanagari, isKindVerb(tokens[start]) {
       return tokens[start].latinKey
     }
