@@ -174,6 +174,29 @@ public struct Router: Sendable {
         bestLabel = otherBest.label
       }
     }
+    // Two words said together that the chosen template parts with a slot left empty ("put
+    // on chill vibes": "put ${mediaSearch} on ${mediaDestination}", nothing put) are the
+    // template that says them together ("put on ${mediaSearch}"), as a verb and its
+    // particle, when it fills its slots and finds as good an entry.
+    if let chosenBest = best,
+      let chosen = candidates.firstIndex(where: {
+        $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
+      }),
+      let joined = Self.templateJoining(
+        chosenBest, chosen: chosen, among: candidates,
+        labelBests.map { $0.map { ($0.alignment, $0.template) } }, tokens: utterance.tokens),
+      let joinedBest = labelBests[joined]
+    {
+      let accepted = costs.confidence(
+        probability: intentProbability[candidates[joined].intent] ?? 0,
+        alignment: candidates[joined].alignment, coverage: candidates[joined].coverage,
+        evidence: candidates[joined].evidence)
+      if accepted >= minimumIntentScore {
+        best = (joinedBest.alignment, joinedBest.template)
+        bestAccepted = accepted
+        bestLabel = joinedBest.label
+      }
+    }
     // A request said inside another's free-text slot ("remind me to call mom", "text ann
     // call me back") is that slot's words: the template that opens the utterance with every
     // carrier word said takes it, with the inner request's probability as its own.
@@ -293,6 +316,50 @@ public struct Router: Sendable {
         && exactSpans[other].contains {
           $0.count > shorter.count && $0.clamped(to: shorter) == shorter
         }
+    }
+  }
+
+  /// The candidate of another intent whose best template says as carrier words, side by
+  /// side, two adjacent tokens that `chosen`'s template says around a slot it left empty,
+  /// fills every slot it has, aligns at least as well and finds an entry at least as good;
+  /// nil when none does.
+  ///
+  /// - Complexity: O(*c* × *n* + *k*) for *c* candidates, *n* tokens and a template of *k*
+  ///   elements.
+  static func templateJoining(
+    _ chosenBest: (alignment: TemplateAlignment, template: Template), chosen: Int,
+    among candidates: [IntentCandidate],
+    _ alignments: [(alignment: TemplateAlignment, template: Template)?], tokens: [Token]
+  ) -> Int? {
+    let (alignment, template) = chosenBest
+    let filled = Set(alignment.slots.map(\.name))
+    // The tokens said by two carrier words around an empty slot: "put" and "on".
+    let elements = template.elements
+    var split: Int? = nil
+    for index in elements.indices.dropFirst().dropLast() {
+      guard case .slot(let name) = elements[index], !filled.contains(name),
+        case .word(_, let before) = elements[index - 1],
+        case .word(_, let after) = elements[index + 1]
+      else { continue }
+      split = tokens.indices.dropFirst().first { token in
+        alignment.carrierTokens[token - 1] && alignment.carrierTokens[token]
+          && tokens[token - 1].latinKey == before && tokens[token].latinKey == after
+      }
+      if split != nil { break }
+    }
+    guard let split else { return nil }
+    return candidates.indices.first { other in
+      guard candidates[other].intent != candidates[chosen].intent,
+        let (joined, joinedTemplate) = alignments[other],
+        joined.carrierTokens[split - 1], joined.carrierTokens[split],
+        candidates[other].alignment >= candidates[chosen].alignment,
+        candidates[other].evidence >= candidates[chosen].evidence
+      else { return false }
+      let joinedFilled = Set(joined.slots.map(\.name))
+      return joinedTemplate.elements.allSatisfy { element in
+        guard case .slot(let name) = element else { return true }
+        return joinedFilled.contains(name)
+      }
     }
   }
 
