@@ -373,7 +373,7 @@ public final class CompiledVocabulary: Sendable {
           said.formUnion(paraphrases[latin] ?? [])
         }
         // "take ${item} off my ${list} list" removes.
-        if RoutingLexicon.opensWithUndoingPhrase(words) {
+        if RoutingLexicon.undoingPhraseLength(words) != nil {
           said.insert(RoutingLexicon.undoingPhraseVerb)
           said.formUnion(paraphrases[RoutingLexicon.undoingPhraseVerb] ?? [])
         }

@@ -74,7 +74,12 @@ public struct Router: Sendable {
     // The learned model ranks the intents the utterance may name; only the best few have
     // their templates aligned.
     let model = vocabulary.intentModel
-    let (features, known) = context.intentFeatures(apps: context.namedApp)
+    // "trash my list" is seen as "remove my list", as the examples say it.
+    let (features, known) = context.intentFeatures(
+      apps: context.namedApp,
+      replacing: RoutingLexicon.undoingPhrase(utterance.tokens).map {
+        ($0, RoutingLexicon.undoingPhraseVerb)
+      })
     let probabilities = model.probabilities(features)
     var (allowed, allowedTotal) = allowedLabels(
       probabilities, app: context.namedApp ?? onlyApp, language: language)

@@ -10,9 +10,14 @@ extension RoutingContext {
   /// Also says which tokens the model knows (a word of its examples, by spelling or sound, a
   /// filler, or a vocabulary span): utterances about something else ("turn up the
   /// brightness") are mostly unknown words.
-  mutating func intentFeatures(apps: String?) -> (features: IntentFeatures, known: [Bool]) {
+  ///
+  /// `replacing` says a verb in other words, as the examples say it: "trash my list" is
+  /// seen as "remove my list" (``RoutingLexicon/undoingPhrase(_:)``).
+  mutating func intentFeatures(
+    apps: String?, replacing: (range: Range<Int>, verb: String)? = nil
+  ) -> (features: IntentFeatures, known: [Bool]) {
     let tokens = utterance.tokens
-    let words = tokens.indices.map {
+    var words = tokens.indices.map {
       IntentWord(latin: tokens[$0].latinKey, symbols: tokenSymbols[$0])
     }
     let minimum = IntentModelTuning.standard.slotClassScore
@@ -39,7 +44,11 @@ extension RoutingContext {
     var known = [Bool](repeating: false, count: tokens.count)
     var token = 0
     while token < tokens.count {
-      if owner[token] >= 0 {
+      if let replacing, token == replacing.range.lowerBound {
+        units.append(.word(replacing.verb))
+        for index in replacing.range { known[index] = true }
+        token = replacing.range.upperBound
+      } else if owner[token] >= 0 {
         let span = spans[owner[token]]
         units.append(.slot(span.name))
         // Whose list it is, when the model learned that for the class: every app whose
@@ -58,6 +67,9 @@ extension RoutingContext {
         known[token] = cheapTokens[token] || vocabulary.intentModel.knows(words[token])
         token += 1
       }
+    }
+    if let replacing {
+      words.replaceSubrange(replacing.range, with: [IntentWord(latin: replacing.verb)])
     }
     return (IntentFeatures(words: words, units: units, appClasses: appClasses), known)
   }

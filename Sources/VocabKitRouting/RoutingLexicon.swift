@@ -69,20 +69,35 @@ enum RoutingLexicon {
   /// Verbs that undo with "off" said after what they undo ("take milk off my list", "cross
   /// eggs off groceries"): said first with "off" later, they ask to remove.
   static let undoingParticleVerbs: Set<String> = ["take", "cross", "scratch", "strike", "tick"]
-  /// Undoing verbs said in several words ("get rid of the milk", "check off the bread"; not
-  /// "check if the oven is off", which asks to see).
-  static let undoingPhrases: [[String]] = [["get", "rid", "of"], ["check", "off"]]
+  /// Other ways to say "remove", in one word or several ("trash my list", "get rid of the
+  /// milk", "check off the bread"; not "check if the oven is off", which asks to see).
+  static let undoingPhrases: [[String]] = [
+    ["trash"], ["discard"], ["scrap"], ["wipe"], ["throw", "away"], ["throw", "out"],
+    ["get", "rid", "of"], ["check", "off"],
+  ]
   /// The undoing verb that ``undoingParticleVerbs`` with "off" and ``undoingPhrases`` say.
   static let undoingPhraseVerb = "remove"
 
-  /// Whether `keys`, read from `start`, open with an undoing verb said in several words:
-  /// "take … off", "get rid of".
+  /// How many of `keys`' first words say "remove" another way ("get rid of": 3; "take …
+  /// off": 1, the verb), or nil when they do not.
   ///
   /// - Complexity: O(*n*) for *n* keys.
-  static func opensWithUndoingPhrase(_ keys: some Collection<String>) -> Bool {
-    guard let first = keys.first else { return false }
-    if undoingParticleVerbs.contains(first), keys.dropFirst().contains("off") { return true }
-    return undoingPhrases.contains { $0.elementsEqual(keys.prefix($0.count)) }
+  static func undoingPhraseLength(_ keys: some Collection<String>) -> Int? {
+    guard let first = keys.first else { return nil }
+    if undoingParticleVerbs.contains(first), keys.dropFirst().contains("off") { return 1 }
+    return undoingPhrases.first { $0.elementsEqual(keys.prefix($0.count)) }?.count
+  }
+
+  /// The tokens of `tokens` that say "remove" another way, first after the opening
+  /// ("please trash my list": "trash"); nil when none do.
+  ///
+  /// - Complexity: O(*n*) for *n* tokens.
+  static func undoingPhrase(_ tokens: [Token]) -> Range<Int>? {
+    let start = opening(tokens).upperBound
+    guard start < tokens.count, tokens[start].script == .latin,
+      let length = undoingPhraseLength(tokens[start...].lazy.map(\.latinKey))
+    else { return nil }
+    return start..<(start + length)
   }
 
   /// Verbs that ask to see what an app has ("show me my groceries list", "read my messages
@@ -131,12 +146,8 @@ enum RoutingLexicon {
       return otherUndoingVerbs[token.script]?.contains(token.latinKey) == true
         || otherReadingVerbs[token.script]?.contains(token.latinKey) == true
     }
+    if undoingPhrase(tokens) != nil { return undoingPhraseVerb }
     let start = opening(tokens).upperBound
-    if start < tokens.count, tokens[start].script == .latin,
-      opensWithUndoingPhrase(tokens[start...].lazy.map(\.latinKey))
-    {
-      return undoingPhraseVerb
-    }
     if start < tokens.count, tokens[start].script != .devanagari, isKindVerb(tokens[start]) {
       return tokens[start].latinKey
     }

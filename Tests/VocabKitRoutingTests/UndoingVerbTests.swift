@@ -13,7 +13,8 @@ import VocabKitVocabulary
     // Undoing said in several words: these added a task "off" or "of milk from".
     "take milk off my groceries list", "please cross the eggs off groceries",
     "scratch milk off the groceries list", "get rid of milk from my groceries list",
-    "check off milk on my groceries list",
+    "check off milk on my groceries list", "trash my groceries list",
+    "please throw away my work list",
   ])
   func anUndoingRequestIsNotAnAddingIntent(text: String) throws {
     let result = try Router(vocabulary: sampleVocabulary).route(text)
@@ -64,15 +65,38 @@ import VocabKitVocabulary
     #expect(result.intent == "lists_remove")
   }
 
-  /// A template that undoes in several words ("take ${item} off …") says "remove": the
-  /// request said so reaches it, and one said with "remove" too.
-  @Test(arguments: ["take milk off my groceries list", "remove milk from my groceries list"])
-  func anIntentThatSaysAnUndoingPhraseTakesIt(text: String) throws {
-    let vocabulary = try Self.listsApp(removing: [
-      "take ${item} off my ${list_name} list", "cross ${item} off ${list_name}",
-    ])
-    let result = try Router(vocabulary: vocabulary).route(text)
+  static let removingWithOff = [
+    "take ${item} off my ${list_name} list", "cross ${item} off ${list_name}",
+  ]
+  static let removingWithRemove = [
+    "remove ${item} from ${list_name}", "delete ${item} from my ${list_name} list",
+  ]
+
+  /// "remove" said one way reaches an intent whose examples say it another: a template that
+  /// undoes in several words ("take ${item} off …") says "remove", and the intent model sees
+  /// "trash" and "get rid of" as "remove".
+  @Test(arguments: [
+    (removingWithOff, "take milk off my groceries list"),
+    (removingWithOff, "remove milk from my groceries list"),
+    (removingWithRemove, "trash milk from groceries"),
+    (removingWithRemove, "get rid of milk from my groceries list"),
+    (removingWithRemove, "throw away the eggs from groceries"),
+  ])
+  func removeSaidAnyWayFindsTheRemovingIntent(removing: [String], text: String) throws {
+    let result = try Router(vocabulary: Self.listsApp(removing: removing)).route(text)
     #expect(result.intent == "lists_remove")
     #expect(result.slot("list_name")?.value == "list.groceries")
+  }
+
+  /// The model weighs "trash" as it weighs the examples' "remove".
+  @Test(arguments: [
+    "trash my groceries list", "get rid of my groceries list", "throw out my groceries list",
+  ])
+  func theModelSeesRemoveSaidAnotherWayAsRemove(text: String) throws {
+    let router = Router(vocabulary: try Self.listsApp(removing: Self.removingWithRemove))
+    let said = try router.route("remove my groceries list").candidates.first
+    let saidOtherwise = try router.route(text).candidates.first
+    #expect(said?.intent == "lists_remove" && saidOtherwise?.intent == "lists_remove")
+    #expect(said?.probability == saidOtherwise?.probability)
   }
 }
