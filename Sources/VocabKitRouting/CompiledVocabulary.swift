@@ -89,6 +89,16 @@ public final class CompiledVocabulary: Sendable {
   public convenience init(registry: VocabularyRegistry, normalizer: Normalizer? = nil)
     throws(ICUError)
   {
+    try self.init(registry: registry, normalizer: normalizer, modelSeed: 0)
+  }
+
+  /// Compiles a registry, learning the intent model from another seed than the standard
+  /// one (`modelSeed` 0): to measure how much a result hangs on the seed.
+  ///
+  /// - Complexity: O(*n*) in the total length of phrases and examples.
+  package convenience init(
+    registry: VocabularyRegistry, normalizer: Normalizer? = nil, modelSeed: UInt64
+  ) throws(ICUError) {
     let normalizer: Normalizer = try { () throws(ICUError) -> Normalizer in
       if let normalizer { return normalizer }
       return try Normalizer.shared
@@ -128,8 +138,11 @@ public final class CompiledVocabulary: Sendable {
         shards[ShardKey(app: app.bundleIdentifier, source: parameter.description)] = index
       }
     }
+    var tuning = IntentModelTuning.standard
+    tuning.seed &+= modelSeed
     try self.init(
-      registry: registry, normalizer: normalizer, shards: shards, cachedTemplates: templates)
+      registry: registry, normalizer: normalizer, shards: shards, cachedTemplates: templates,
+      modelTuning: tuning)
   }
 
   /// Compiles the templates and app names of a registry whose shards are made; trains the
@@ -140,7 +153,8 @@ public final class CompiledVocabulary: Sendable {
   init(
     registry: VocabularyRegistry, normalizer: Normalizer, shards: [ShardKey: MatchIndex],
     cachedModel: IntentModel? = nil, cachedQualifiers: MediaQualifiers? = nil,
-    cachedAppNames: MatchIndex? = nil, cachedTemplates: [Template]? = nil
+    cachedAppNames: MatchIndex? = nil, cachedTemplates: [Template]? = nil,
+    modelTuning: IntentModelTuning = .standard
   ) throws(ICUError) {
     self.registry = registry
     self.normalizer = normalizer
@@ -181,7 +195,7 @@ public final class CompiledVocabulary: Sendable {
       model = cachedModel
     } else {
       model = try IntentModel.train(
-        templates: templates, registry: registry, normalizer: normalizer, tuning: .standard)
+        templates: templates, registry: registry, normalizer: normalizer, tuning: modelTuning)
     }
     templatesOfLabel = Self.templatesOfLabel(model, templates)
     boundParameters = Self.boundParameters(of: templates, parameterShards: parameterShards)

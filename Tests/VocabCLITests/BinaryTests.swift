@@ -264,6 +264,29 @@ func runProcess(
     #expect(result.error.contains("intent accuracy"))
   }
 
+  /// `--model-seed 0` is the standard model (the cache's numbers); with a cache, which holds
+  /// the standard model, any seed is refused.
+  @Test func modelSeedZeroIsTheStandardModelAndACacheIsRefused() throws {
+    let arguments = [
+      "eval", "--corpus", "corpora/handwritten/handwritten.jsonl", "--every", "3", "--json",
+    ]
+    func accuracies(_ output: String) throws -> [Double] {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+      return ["intentAccuracy", "slotAccuracy", "falseAcceptRate"].compactMap {
+        object[$0] as? Double
+      }
+    }
+    let seeded = try runVocab(arguments + ["--model-seed", "0"])
+    let cached = try runVocab(arguments + ["--cache", sampleCache])
+    #expect(seeded.status == 0 && cached.status == 0, Comment(rawValue: seeded.error))
+    #expect(try accuracies(seeded.output).count == 3)
+    #expect(try accuracies(seeded.output) == accuracies(cached.output))
+    let refused = try runVocab(arguments + ["--model-seed", "1", "--cache", sampleCache])
+    #expect(refused.status == 64)
+    #expect(refused.error.contains("'--model-seed'") && refused.error.contains("'--cache'"))
+  }
+
   /// App accuracy gates like the others, naming what it measured.
   @Test func appAccuracyGateFailsBelowItsThreshold() throws {
     let arguments = [

@@ -16,7 +16,7 @@ enum EvalCommand {
       --report writes one self-contained HTML page (inline SVG and CSS, nothing fetched).
       """,
     options: [
-      VocabularyOption.option, VocabularyOption.cache,
+      VocabularyOption.option, VocabularyOption.cache, VocabularyOption.modelSeed,
       .repeated("corpus", "FILE", help: "A corpus file; may repeat."),
       .flag("json", help: "Print one JSON object."),
       .flag("strict", help: "Fail on malformed corpus lines."),

@@ -10,6 +10,11 @@ enum VocabularyOption {
   static let cache = OptionSpecification.value(
     "cache", "FILE",
     help: "A compiled cache of the vocabulary: used when it matches the plists, rebuilt otherwise.")
+  static let modelSeed = OptionSpecification.value(
+    "model-seed", "N",
+    help:
+      "Learn the intent model from seed N, not the standard one (0): how much a result hangs on it. Not with --cache."
+  )
   static let locale = OptionSpecification.value(
     "locale", "L", help: "Read each app's .lproj for this locale (zh-Hans, ru …); default all.")
 
@@ -63,6 +68,13 @@ enum VocabularyOption {
   static func load(_ arguments: ParsedArguments, _ console: Console) throws
     -> CompiledVocabulary
   {
+    let modelSeed = try arguments.number("model-seed", in: 0...1_000_000)
+    if modelSeed != nil, arguments.value("cache") != nil {
+      throw UsageError(
+        description:
+          "'--model-seed' learns a model of its own and '--cache' holds the standard one: give one of them."
+      )
+    }
     if let cache = arguments.value("cache") {
       let (vocabulary, outcome) = try CompiledVocabulary.load(
         directory: directory(arguments), locale: arguments.value("locale"),
@@ -78,6 +90,6 @@ enum VocabularyOption {
         "warning: the vocabulary has \(errors.count) error(s); see 'vocab lint'. What could be read is used."
       )
     }
-    return try CompiledVocabulary(registry: registry)
+    return try CompiledVocabulary(registry: registry, modelSeed: UInt64(modelSeed ?? 0))
   }
 }
