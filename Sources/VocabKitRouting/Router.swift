@@ -226,6 +226,28 @@ public struct Router: Sendable {
         bestLabel = outerBest.label
       }
     }
+    // Words taken for an app that is not installed that sound like another app serving the
+    // same intent are that app: "play yan xi gong lue on i chi yi" is iQIYI when the model
+    // leans to iQIYI HD, which plays the same shows.
+    if context.namedApp == nil, onlyApp == nil, let chosenBest = best,
+      context.unknownAppName(chosenBest.alignment) != nil,
+      let span = chosenBest.alignment.unknownAppSpan,
+      let heard = context.misheardApp(span: span), heard != chosenBest.template.app,
+      let other = labelBests.firstIndex(where: {
+        $0.map {
+          model.labels[$0.label]
+            == IntentModel.Label(app: heard, intent: chosenBest.template.intent)
+        } ?? false
+      }),
+      let otherBest = labelBests[other], otherBest.alignment.unknownAppSpan == span
+    {
+      best = (otherBest.alignment, otherBest.template)
+      bestLabel = otherBest.label
+      bestAccepted = costs.confidence(
+        probability: intentProbability[candidates[other].intent] ?? 0,
+        alignment: candidates[other].alignment, coverage: candidates[other].coverage,
+        evidence: candidates[other].evidence)
+    }
     // An entry that several intents take ("talk to Simon Ortiz": call or message) is
     // evidence that the utterance means one of them: whether there is an intent at all is
     // judged on their probabilities together; which one, on each alone.
