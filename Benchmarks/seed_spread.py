@@ -39,6 +39,7 @@ RUNS = [
     ("slurp-standard", "corpora/public/slurp-standard/vocab",
      "corpora/public/slurp-standard/slurp_standard_test.jsonl", []),
     ("Whisper sample", "vocab", f"{WHISPER}/sample.jsonl", []),
+    ("Whisper sample second pass", "vocab", f"{WHISPER}/sample_second_pass.jsonl", []),
     ("Whisper test", f"{WHISPER}/vocab", f"{WHISPER}/generated_test.jsonl", []),
     ("Whisper test 5-best", f"{WHISPER}/vocab", f"{WHISPER}/generated_test.jsonl",
      ["--alternatives"]),
