@@ -24,7 +24,7 @@ public struct CacheOutcome: Hashable, Sendable, CustomStringConvertible {
 
 extension CompiledVocabulary {
   /// The layout of cache files this version reads and writes; other versions are rebuilt.
-  public static let cacheFormatVersion: UInt32 = 43
+  public static let cacheFormatVersion: UInt32 = 42
   static let cacheMagic = Array("VOCABKIT".utf8)
   /// Magic, version, source fingerprint, source file states, payload length and payload
   /// checksum.

@@ -72,21 +72,6 @@ import VocabKitVocabulary
   /// A dictated message is as long as the user makes it: its words are unknown to the model
   /// and each costs a little, but an anchored template ("tell ${recipients} that …" with
   /// the contact found) accounts for them. Up to ``RoutingCosts/longestSlot`` words.
-  /// Everyday ways to ask for a reminder or a new list, which the sample's apps never wrote
-  /// ("add a reminder to …" made a task "reminder"; "make a new list for …" a list "new").
-  @Test(arguments: [
-    ("set a reminder to water the plants", "INAddTasksIntent", "taskTitles", "water the plants"),
-    ("add a reminder to call the bank", "INAddTasksIntent", "taskTitles", "call the bank"),
-    ("make a new list for camping", "INCreateTaskListIntent", "title", "camping"),
-  ])
-  func remindersAndNewListsSaidAsPeopleSayThem(
-    text: String, intent: String, slot: String, value: String
-  ) throws {
-    let result = try Router(vocabulary: sampleVocabulary).route(text)
-    #expect(result.intent == intent)
-    #expect(result.slot(slot)?.value == value)
-  }
-
   @Test(arguments: [12, 25, 40, RoutingCosts.standard.longestSlot])
   func aLongDictatedMessageRoutesWithItsWholeContent(length: Int) throws {
     let sentence =
