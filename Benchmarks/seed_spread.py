@@ -53,7 +53,11 @@ MEASURES = [("intentAccuracy", "intent"), ("slotAccuracy", "slot"),
 def evaluate(binary, vocab, corpus, extra, seed):
     command = [binary, "eval", "--vocab", vocab, "--corpus", corpus, "--json",
                "--model-seed", str(seed)] + extra
-    output = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    output = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if output.returncode != 0:
+        raise SystemExit(f"{' '.join(command)}: exit {output.returncode}: "
+                         f"{output.stderr.strip().splitlines()[0] if output.stderr.strip() else ''}"
+                         " (builds before --model-seed cannot be measured this way)")
     result = json.loads(output.stdout)
     return {key: result[key] for key, _ in MEASURES}
 
