@@ -166,10 +166,11 @@ enum RoutingLexicon {
   /// message): another intent's words inside them ("remind me to call mom") are their value.
   static let dictationParameters: Set<String> = ["taskTitles", "content"]
   /// Words that say a dictated message follows ("send Ann a text that says …"), not part
-  /// of it: a template's "saying" said another way.
+  /// of it: a template's "saying" said another way. Russian что ("напиши маме, что я еду")
+  /// says it alone; English "that" does not ("tell him that song was great").
   static let messageQuotatives: [[String]] = [
     ["that", "says"], ["which", "says"], ["that", "reads"], ["that", "said"], ["saying"],
-    ["and", "say"], ["to", "say"],
+    ["and", "say"], ["to", "say"], ["chto"],
   ]
   /// The first words of ``messageQuotatives``: a token that is none opens none.
   static let quotativeOpeners = Set(messageQuotatives.compactMap(\.first))

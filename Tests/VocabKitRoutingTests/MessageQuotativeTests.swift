@@ -23,6 +23,18 @@ import Testing
     #expect(slot.start.map { Array(text.unicodeScalars)[$0...].count } == content.count)
   }
 
+  /// Russian что opens the message as "that says" does, where the template has no что
+  /// ("напиши ${recipients} ${content}") or no place for the message at all.
+  @Test(arguments: [
+    "напиши маме что я уже еду", "отправь сообщение маме что я уже еду",
+  ])
+  func russianChtoOpensTheMessage(text: String) throws {
+    let result = try router.route(text)
+    #expect(result.intent == "INSendMessageIntent")
+    #expect(result.slot("recipients")?.value == "contact.mom")
+    #expect(result.slot("content")?.value == "я уже еду")
+  }
+
   /// The words after the quotative are sent, not dropped with a template that has no
   /// place for them ("send a text to ${recipients}", which once fitted best), and not made
   /// part of the recipient.
