@@ -538,7 +538,13 @@ public struct Router: Sendable {
       let parameter = ParameterName(intent: template.intent, parameter: name)
       // A free-text span that holds one of the parameter's values among other words is the
       // value (bound parameters have no values: `CompiledVocabulary.freeValues`).
-      let span = context.narrowedFreeSlot(name, span: aligned, in: template) ?? aligned
+      var span = context.narrowedFreeSlot(name, span: aligned, in: template) ?? aligned
+      // "okay" of "text mom okay see you" is the message's.
+      if template.intent == ParameterName.messageIntent, name == ParameterName.messageContent,
+        !span.isEmpty
+      {
+        span = context.withMessageInterjections(span, explained: alignment.explained)
+      }
       result.slots.append(context.resolve(parameter, app: template.app, span: span))
       spans.append(span)
       if name == ParameterName.mediaSearch {
@@ -563,9 +569,10 @@ public struct Router: Sendable {
         spans.append(span)
       }
     }
-    // A dictated message the template has no place for, after its quotative.
+    // A dictated message the template has no place for, after its quotative (or that its
+    // slot missed: "saying" alone in the slot of "… saying ${content}").
     if !zip(result.slots, spans).contains(where: {
-      $0.0.name == ParameterName.messageContent && !$0.1.isEmpty
+      $0.0.name == ParameterName.messageContent && !$0.1.isEmpty && $0.0.text != nil
     }),
       let message = context.spottedMessage(
         of: rest, in: template,

@@ -26,10 +26,28 @@ extension RoutingContext {
     return start < span.upperBound - 1 && two[span.upperBound - 1] - two[start] > 0
   }
 
+  /// `span`, a dictated message, grown over the ``RoutingLexicon/messageInterjections``
+  /// before it that the template did not account for ("okay" of "text mom okay see you",
+  /// which a recipient's span may hold after the name), never into the utterance's opening.
+  ///
+  /// - Complexity: O(*k*) for *k* tokens taken.
+  func withMessageInterjections(_ span: Range<Int>, explained: [Bool]) -> Range<Int> {
+    let tokens = utterance.tokens
+    let openingEnd = RoutingLexicon.opening(tokens).upperBound
+    var lower = span.lowerBound
+    while lower > openingEnd, !explained[lower - 1],
+      RoutingLexicon.messageInterjections.contains(tokens[lower - 1].latinKey)
+    {
+      lower -= 1
+    }
+    return lower..<span.upperBound
+  }
+
   /// The words of a dictated message that `template` has no place for: those after a
   /// quotative ("send a text to Maria that says see you soon" fits "send a text to
   /// ${recipients}"), up to the words something else took and the preposition before them
-  /// ("send a text that says hi to Maria"); nil for other intents and when there are none.
+  /// ("send a text that says hi to Maria"), or interjections alone at the end ("text mom
+  /// ok"); nil for other intents and when there are none.
   ///
   /// - Complexity: O(*n* × *q*) for *n* tokens and *q* quotatives.
   func spottedMessage(
@@ -55,6 +73,14 @@ extension RoutingContext {
         if end > first { return first..<end }
       }
     }
+    // Interjections alone after everything the template took: "text mom ok".
+    if let last = used.lastIndex(of: true), last + 1 < tokens.count,
+      tokens[(last + 1)...].allSatisfy({
+        RoutingLexicon.messageInterjections.contains($0.latinKey)
+      })
+    {
+      return (last + 1)..<tokens.count
+    }
     return nil
   }
 
@@ -79,7 +105,15 @@ extension RoutingContext {
       name: parameter.parameter, resolution: .needsValue, value: nil, text: nil, start: nil,
       end: nil, isFreeText: false, candidates: [])
     var shown = span
-    while shown.count > 1, cheapTokens[shown.lowerBound] { shown = shown.dropFirst() }
+    // A message's own "okay" or "please" opens it ("text mom okay see you").
+    let isMessage = parameter.parameter == ParameterName.messageContent
+    while shown.count > 1, cheapTokens[shown.lowerBound],
+      !(isMessage
+        && RoutingLexicon.messageInterjections.contains(
+          utterance.tokens[shown.lowerBound].latinKey))
+    {
+      shown = shown.dropFirst()
+    }
     while shown.count > 1, cheapTokens[shown.upperBound - 1] { shown = shown.dropLast() }
     // A dictated message starts after its quotative; one that is nothing else is not said.
     var span = span

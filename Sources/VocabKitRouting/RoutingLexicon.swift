@@ -172,6 +172,9 @@ enum RoutingLexicon {
     ["that", "says"], ["which", "says"], ["that", "reads"], ["that", "said"], ["saying"],
     ["and", "say"], ["to", "say"], ["chto"],
   ]
+  /// Fillers that are a dictated message's own words next to it, or alone after the
+  /// recipient ("message mom please call me", "text mom ok"); elsewhere, politeness.
+  static let messageInterjections: Set<String> = ["ok", "okay", "hey", "please"]
   /// The first words of ``messageQuotatives``: a token that is none opens none.
   static let quotativeOpeners = Set(messageQuotatives.compactMap(\.first))
   /// Words that put a date, a time or a person in a sentence ("on friday", "for tomorrow",
