@@ -409,16 +409,19 @@ public struct Router: Sendable {
         outer.saidEveryWord, case .word = template.elements.first,
         outer.carrierTokens[opening]
       else { return false }
-      // The inner request's verb: its first carrier word that the outer template did not say.
-      guard
-        let verb = inner.carrierTokens.indices.first(where: {
-          inner.carrierTokens[$0] && !outer.carrierTokens[$0]
-        })
-      else { return false }
+      // The words the inner request explains, past the opening ("please" heard as the
+      // "place" of "place a call to …" is no word of it).
       let words = inner.explained.indices.filter { token in
-        inner.explained[token]
+        token >= opening && inner.explained[token]
           && !(outer.explained[token] && !outer.freeSpans.contains { $0.contains(token) })
       }
+      // The inner request's verb: its first carrier word that the outer template did not
+      // say; when it said none of its own, the first word it explains.
+      guard
+        let verb = inner.carrierTokens.indices.first(where: {
+          $0 >= opening && inner.carrierTokens[$0] && !outer.carrierTokens[$0]
+        }) ?? words.first
+      else { return false }
       return !words.isEmpty
         && outer.slots.contains { slot in
           RoutingLexicon.dictationParameters.contains(slot.name)

@@ -9,6 +9,8 @@ import Testing
 
   @Test(arguments: [
     ("remind me to call mom", "call mom"), ("remind me to call mom at 5", "call mom at 5"),
+    // "please" sounds like the "place" of "place a call to …": no word of the call.
+    ("please remind me to call mom in half an hour", "call mom in half an hour"),
   ])
   func aReminderHoldsTheRequest(text: String, title: String) throws {
     let result = try router.route(text)
