@@ -93,7 +93,7 @@ public struct MediaSearch: Hashable, Sendable, Codable {
   public var latest: Bool
   /// "finale", 大结局.
   public var finale: Bool
-  /// song, album, playlist, podcast, show.
+  /// song, album, playlist, podcast, show, or music (any of them: "play some music").
   public var mediaType: String?
   /// True when nothing but qualifiers (or nothing) was said: the caller plays what it
   /// recommends, as Siri does for "play something".

@@ -47,9 +47,12 @@ enum RoutingLexicon {
   static let appLaunchers: Set<String> = ["open", "launch", "use"]
   /// Words between an app so opened and the request.
   static let appThenRequest: Set<String> = ["and", "then", "to"]
-  /// Media type words, as Latin keys.
+  /// Media type words, as Latin keys: what kind of media is asked for, no title ("play
+  /// some songs", "play some music": what the app recommends).
   static let mediaTypes: [String: String] = [
     "song": "song", "track": "song", "album": "album", "playlist": "playlist",
+    "songs": "song", "tracks": "song", "albums": "album", "playlists": "playlist",
+    "music": "music", "tunes": "music", "podcasts": "podcast", "shows": "show",
     "podcast": "podcast", "show": "show", "series": "show", "ge": "song", "gequ": "song",
     "zhuanji": "album", "gedan": "playlist", "boke": "podcast", "dianshiju": "show",
     "jiemu": "show",

@@ -37,6 +37,19 @@ import Testing
     #expect(result.slot("mediaSearch") == nil)
   }
 
+  /// "some music" or "some songs" names a kind of media, no title: what the app recommends,
+  /// not a search for a song called "music" ("unsupported").
+  @Test(arguments: [
+    ("play some music", "music"), ("play some songs", "song"), ("put on some tunes", "music"),
+  ])
+  func aKindOfMediaAloneIsAnEmptySearch(text: String, type: String) throws {
+    let result = try router.route(text)
+    #expect(result.intent == "INPlayMediaIntent")
+    #expect(result.mediaSearch?.isEmpty == true)
+    #expect(result.mediaSearch?.mediaType == type)
+    #expect(result.slot("mediaSearch")?.resolution != .unsupported)
+  }
+
   @Test func everySlotSaidIsNotAskedFor() throws {
     let result = try router.route("add milk to my inbox")
     #expect(result.slots.allSatisfy { $0.resolution != .needsValue })
