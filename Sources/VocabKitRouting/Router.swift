@@ -83,6 +83,18 @@ public struct Router: Sendable {
     let probabilities = model.probabilities(features)
     var (allowed, allowedTotal) = allowedLabels(
       probabilities, app: context.namedApp ?? onlyApp, language: language)
+    // An app named for a request it has no intent for ("call priya on melody") is no
+    // intent, not the named app's nearest intent: free to choose any app, the model puts
+    // the request, surely, in an intent the named app lacks.
+    if let named = context.namedApp, onlyApp == nil {
+      let (every, everyTotal) = allowedLabels(probabilities, app: nil, language: language)
+      if let top = every.first, everyTotal > 0,
+        probabilities[top] / everyTotal >= costs.otherAppIntentProbability,
+        !model.labels.contains(IntentModel.Label(app: named, intent: model.labels[top].intent))
+      {
+        allowed = []
+      }
+    }
     // A question ("what is route 66", "how do i clean out my inbox") goes only to intents
     // that one of their examples asks: naming an entry does not make it a command.
     if RoutingLexicon.isQuestion(utterance.tokens) {

@@ -56,6 +56,10 @@ struct RoutingCosts: Sendable {
     return 1 / (1 + exp(-z))
   }
 
+  /// The learned probability, among every app's intents, past which the request is taken
+  /// to be an intent that a named app lacks: a clear lean, not a guess among near ties.
+  var otherAppIntentProbability = 0.5
+
   /// With a recognizer's n-best list, an alternative lower in the list that routes on its
   /// own counts with its score times this per rank, when the alternatives agree on no
   /// intent: a beam's later transcriptions are nearly as likely as the first (Whisper's
