@@ -170,21 +170,23 @@ public struct Router: Sendable {
         bestLabel = label
       }
     }
+    // The position in `candidates` of the choice so far.
+    func chosenCandidate() -> Int? {
+      candidates.firstIndex {
+        $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
+      }
+    }
     // An entry said exactly inside a longer one that another app serving the same intent
     // has ("the vacation ideas list": one app's Ideas, another's Vacation Ideas) is that
     // longer entry, as the longest match wins: its app serves the request.
     if context.namedApp == nil, onlyApp == nil, best != nil,
-      let chosen = candidates.firstIndex(where: {
-        $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
-      }),
+      let chosen = chosenCandidate(),
       let other = Self.appWithLongerEntry(
         than: chosen, candidates, exactSpans: exactSpans,
         aligned: labelBests.map { $0 != nil })
     {
       let accepted = costs.confidence(
-        probability: intentProbability[candidates[other].intent] ?? 0,
-        alignment: candidates[other].alignment, coverage: candidates[other].coverage,
-        evidence: candidates[other].evidence)
+        of: candidates[other], probability: intentProbability[candidates[other].intent] ?? 0)
       if accepted >= minimumIntentScore, let otherBest = labelBests[other] {
         best = (otherBest.alignment, otherBest.template)
         bestAccepted = accepted
@@ -196,18 +198,14 @@ public struct Router: Sendable {
     // template that says them together ("put on ${mediaSearch}"), as a verb and its
     // particle, when it fills its slots and finds as good an entry.
     if let chosenBest = best,
-      let chosen = candidates.firstIndex(where: {
-        $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
-      }),
+      let chosen = chosenCandidate(),
       let joined = Self.templateJoining(
         chosenBest, chosen: chosen, among: candidates,
         labelBests.map { $0.map { ($0.alignment, $0.template) } }, tokens: utterance.tokens),
       let joinedBest = labelBests[joined]
     {
       let accepted = costs.confidence(
-        probability: intentProbability[candidates[joined].intent] ?? 0,
-        alignment: candidates[joined].alignment, coverage: candidates[joined].coverage,
-        evidence: candidates[joined].evidence)
+        of: candidates[joined], probability: intentProbability[candidates[joined].intent] ?? 0)
       if accepted >= minimumIntentScore {
         best = (joinedBest.alignment, joinedBest.template)
         bestAccepted = accepted
@@ -218,9 +216,7 @@ public struct Router: Sendable {
     // call me back") is that slot's words: the template that opens the utterance with every
     // carrier word said takes it, with the inner request's probability as its own.
     if context.namedApp == nil, let chosenBest = best,
-      let chosen = candidates.firstIndex(where: {
-        $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
-      }),
+      let chosen = chosenCandidate(),
       let outer = Self.templateHolding(
         chosenBest.alignment, of: candidates[chosen].intent, among: candidates,
         labelBests.map { $0.map { ($0.alignment, $0.template) } },
@@ -228,10 +224,9 @@ public struct Router: Sendable {
       let outerBest = labelBests[outer]
     {
       let accepted = costs.confidence(
+        of: candidates[outer],
         probability: (intentProbability[candidates[outer].intent] ?? 0)
-          + (intentProbability[candidates[chosen].intent] ?? 0),
-        alignment: candidates[outer].alignment, coverage: candidates[outer].coverage,
-        evidence: candidates[outer].evidence)
+          + (intentProbability[candidates[chosen].intent] ?? 0))
       if accepted >= minimumIntentScore {
         best = (outerBest.alignment, outerBest.template)
         bestAccepted = accepted
@@ -256,17 +251,13 @@ public struct Router: Sendable {
       best = (otherBest.alignment, otherBest.template)
       bestLabel = otherBest.label
       bestAccepted = costs.confidence(
-        probability: intentProbability[candidates[other].intent] ?? 0,
-        alignment: candidates[other].alignment, coverage: candidates[other].coverage,
-        evidence: candidates[other].evidence)
+        of: candidates[other], probability: intentProbability[candidates[other].intent] ?? 0)
     }
     // An entry that several intents take ("talk to Simon Ortiz": call or message) is
     // evidence that the utterance means one of them: whether there is an intent at all is
     // judged on their probabilities together; which one, on each alone.
     if best != nil,
-      let chosen = candidates.firstIndex(where: {
-        $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
-      }), candidates[chosen].evidence >= costs.sharedEvidenceScore
+      let chosen = chosenCandidate(), candidates[chosen].evidence >= costs.sharedEvidenceScore
     {
       let intent = candidates[chosen].intent
       var shared = intentProbability[intent] ?? 0
@@ -280,9 +271,7 @@ public struct Router: Sendable {
       }
       bestAccepted = max(
         bestAccepted,
-        costs.confidence(
-          probability: shared, alignment: candidates[chosen].alignment,
-          coverage: candidates[chosen].coverage, evidence: candidates[chosen].evidence))
+        costs.confidence(of: candidates[chosen], probability: shared))
     }
     return result(
       of: text, best: best, accepted: bestAccepted, candidates: candidates, &context)

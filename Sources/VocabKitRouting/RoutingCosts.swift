@@ -56,6 +56,14 @@ struct RoutingCosts: Sendable {
     return 1 / (1 + exp(-z))
   }
 
+  /// ``confidence(probability:alignment:coverage:evidence:)`` of `candidate`'s alignment,
+  /// coverage and evidence with another probability (its intent's over every app, say).
+  func confidence(of candidate: IntentCandidate, probability: Double) -> Double {
+    confidence(
+      probability: probability, alignment: candidate.alignment, coverage: candidate.coverage,
+      evidence: candidate.evidence)
+  }
+
   /// The learned probability, among every app's intents, past which the request is taken
   /// to be an intent that a named app lacks: a clear lean, not a guess among near ties.
   var otherAppIntentProbability = 0.5
