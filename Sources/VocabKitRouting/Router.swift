@@ -212,6 +212,25 @@ public struct Router: Sendable {
         bestLabel = joinedBest.label
       }
     }
+    // A template said word for word, every slot filled ("put on my deep focus playlist":
+    // "put on ${mediaSearch}"), is the request over one said in part ("put this in my
+    // ${mediaDestination} playlist", nothing put), as a deterministic parser's exact match
+    // comes before a learned guess, when its entries are as good and its intent is accepted.
+    if let chosenBest = best,
+      let chosen = chosenCandidate(),
+      let exact = Self.templateSaidWordForWord(
+        over: chosenBest.alignment, chosen: chosen, among: candidates,
+        labelBests.map { $0?.alignment }, costs: costs),
+      let exactBest = labelBests[exact]
+    {
+      let accepted = costs.confidence(
+        of: candidates[exact], probability: intentProbability[candidates[exact].intent] ?? 0)
+      if accepted >= minimumIntentScore {
+        best = (exactBest.alignment, exactBest.template)
+        bestAccepted = accepted
+        bestLabel = exactBest.label
+      }
+    }
     // A request said inside another's free-text slot ("remind me to call mom", "text ann
     // call me back") is that slot's words: the template that opens the utterance with every
     // carrier word said takes it, with the inner request's probability as its own.
@@ -388,6 +407,26 @@ public struct Router: Sendable {
         guard case .slot(let name) = element else { return true }
         return joinedFilled.contains(name)
       }
+    }
+  }
+
+  /// The candidate, of another intent than `chosen`'s, whose best template is said word for
+  /// word (its alignment at least ``RoutingCosts/wordForWordAlignment``: every carrier word
+  /// said, every slot filled) while `chosenAlignment` is not, with evidence at least as good:
+  /// nil when none.
+  ///
+  /// - Complexity: O(*c*) for *c* candidates.
+  static func templateSaidWordForWord(
+    over chosenAlignment: TemplateAlignment, chosen: Int, among candidates: [IntentCandidate],
+    _ alignments: [TemplateAlignment?], costs: RoutingCosts
+  ) -> Int? {
+    guard chosenAlignment.score < costs.wordForWordAlignment else { return nil }
+    return candidates.indices.first { other in
+      guard candidates[other].intent != candidates[chosen].intent,
+        let alignment = alignments[other]
+      else { return false }
+      return alignment.saidEveryWord && alignment.score >= costs.wordForWordAlignment
+        && candidates[other].evidence >= candidates[chosen].evidence
     }
   }
 

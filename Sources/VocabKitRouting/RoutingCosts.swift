@@ -139,6 +139,10 @@ struct RoutingCosts: Sendable {
 
   // MARK: Anchored templates
 
+  /// An alignment at least this good says its template word for word, every slot filled:
+  /// below 1 only by rounding.
+  var wordForWordAlignment = 0.999
+
   /// A carrier word matched at most this dearly counts as said (near-exact: "tell", not
   /// "what" for "add").
   var anchoringWordCost = 0.15
