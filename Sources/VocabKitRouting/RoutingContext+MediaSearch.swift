@@ -10,7 +10,9 @@ extension RoutingContext {
     for index in span {
       let token = utterance.tokens[index]
       let key = token.latinKey
-      if let type = RoutingLexicon.mediaTypes[key] { search.mediaType = type }
+      if let type = RoutingLexicon.mediaWord(at: index, in: utterance.tokens).type {
+        search.mediaType = type
+      }
       if let number = token.number {
         let previous = index > span.lowerBound ? utterance.tokens[index - 1].latinKey : ""
         if number.counter == "季" || RoutingLexicon.seasonWords.contains(previous) {

@@ -156,7 +156,7 @@ struct RoutingContext {
     }
     for index in tokens.indices {
       let key = tokens[index].latinKey
-      if RoutingLexicon.qualifierParticles.contains(key) || RoutingLexicon.mediaTypes[key] != nil
+      if RoutingLexicon.mediaWord(at: index, in: tokens).isMediaWord
         || RoutingLexicon.episodeWords.contains(key) || RoutingLexicon.seasonWords.contains(key)
         || tokens[index].number?.counter != nil
       {

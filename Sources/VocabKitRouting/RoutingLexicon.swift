@@ -59,6 +59,45 @@ enum RoutingLexicon {
   ]
   /// Particles that only join a qualifier to the title (最新的): part of no title.
   static let qualifierParticles: Set<String> = ["de"]
+  /// Media type words of the other scripts, as the normalizer keys them ("песни", "गाने",
+  /// "เพลง"), looked up with their script: Cyrillic "трек" is a track, Latin "trek" a title's
+  /// word. `MediaWordTests` checks the keys against the normalizer.
+  static let scriptedMediaTypes: [(script: Script, text: String, keys: [String], type: String)] =
+    [
+      (.cyrillic, "песня", ["pesnya"], "song"), (.cyrillic, "песни", ["pesni"], "song"),
+      (.cyrillic, "песню", ["pesnyu"], "song"), (.cyrillic, "песен", ["pesen"], "song"),
+      (.cyrillic, "трек", ["trek"], "song"), (.cyrillic, "треки", ["treki"], "song"),
+      (.cyrillic, "альбом", ["albom"], "album"), (.cyrillic, "плейлист", ["pleylist"], "playlist"),
+      (.cyrillic, "музыка", ["muzyka"], "music"), (.cyrillic, "музыку", ["muzyku"], "music"),
+      (.cyrillic, "подкаст", ["podkast"], "podcast"), (.cyrillic, "сериал", ["serial"], "show"),
+      (.devanagari, "गाना", ["gana"], "song"), (.devanagari, "गाने", ["gane"], "song"),
+      (.devanagari, "गीत", ["git"], "song"), (.devanagari, "एल्बम", ["elbam"], "album"),
+      (.devanagari, "प्लेलिस्ट", ["plelist"], "playlist"),
+      (.devanagari, "संगीत", ["sangit"], "music"), (.thai, "เพลง", ["phleng"], "song"),
+      (.thai, "อัลบั้ม", ["anbam"], "album"),
+    ]
+  /// Particles of the other scripts that join a title to its kind, as 的 does (Hindi
+  /// "टेलर स्विफ्ट के गाने", Taylor Swift's songs; Thai "เพลงของ …"): part of no title.
+  static let scriptedQualifierParticles: [(script: Script, text: String, keys: [String])] = [
+    (.devanagari, "के", ["ke"]), (.devanagari, "का", ["ka"]), (.devanagari, "की", ["ki"]),
+    (.thai, "ของ", ["khong"]),
+  ]
+  /// ``scriptedMediaTypes`` and ``scriptedQualifierParticles`` to look up: the kind a word
+  /// names, nil for a particle.
+  static let scriptedMediaWords = ScriptedPhrases<String?>(
+    scriptedMediaTypes.map { (script: $0.script, keys: $0.keys, value: $0.type) }
+      + scriptedQualifierParticles.map { (script: $0.script, keys: $0.keys, value: nil) })
+
+  /// The media type `tokens[index]` names, and whether it is a media word or particle at all.
+  static func mediaWord(at index: Int, in tokens: [Token]) -> (isMediaWord: Bool, type: String?) {
+    let key = tokens[index].latinKey
+    if let type = mediaTypes[key] { return (true, type) }
+    if qualifierParticles.contains(key) { return (true, nil) }
+    if let (length, type) = scriptedMediaWords.match(at: index, in: tokens), length == 1 {
+      return (true, type)
+    }
+    return (false, nil)
+  }
   /// Words before an episode number.
   static let episodeWords: Set<String> = ["episode", "ep", "seriya", "seriyu"]
   /// Words before a season number.
