@@ -396,6 +396,9 @@ public final class CompiledVocabulary: Sendable {
       if asksQuestions || !verbs.isDisjoint(with: RoutingLexicon.allReadingVerbs) {
         verbs.formUnion(RoutingLexicon.allReadingVerbs)
       }
+      if !verbs.isDisjoint(with: RoutingLexicon.allRemovingVerbs) {
+        verbs.formUnion(RoutingLexicon.allRemovingVerbs)
+      }
       return verbs
     }
   }

@@ -170,6 +170,13 @@ enum RoutingLexicon {
   ]
   /// Every reading verb, in every script.
   static let allReadingVerbs = readingVerbs.union(otherReadingVerbs.values.joined())
+  /// The undoing verbs that remove, in every script: one request said several ways ("clear
+  /// my list", "delete my list"), so an intent whose templates say one takes them all. Not
+  /// "rename", "undo" or "unsubscribe", which ask for something else.
+  static let allRemovingVerbs: Set<String> = [
+    "delete", "remove", "erase", "clear", "cancel", "udali", "uberi", "otmeni", "ochisti",
+    "shanchu", "quxiao", "qingkong", "lop", "hatao", "mitao",
+  ]
   /// The verbs that say which kind of request an utterance is (``undoingVerbs``,
   /// ``readingVerbs``, and theirs in the other languages): said first (last in Hindi), they
   /// admit only intents whose templates say them.
