@@ -550,10 +550,12 @@ public struct Router: Sendable {
       bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
       var labelBest: (alignment: TemplateAlignment, index: Int)? = nil
       var misheardScore = 0.0
+      var aligned: [Int: TemplateAlignment] = [:]
       // The bound is above the choice score too (it is at most the score).
       for (bound, index) in bounded {
         if let labelBest, bound < labelBest.alignment.choiceScore { break }
         let alignment = context.align(templates[index])
+        aligned[index] = alignment
         misheardScore = max(misheardScore, alignment.misheardScore)
         if (alignment.choiceScore, -index)
           > (labelBest?.alignment.choiceScore ?? -1, -(labelBest?.index ?? Int.max))
@@ -561,8 +563,39 @@ public struct Router: Sendable {
           labelBest = (alignment, index)
         }
       }
+      // A template that left its media search empty ("play songs by ${mediaSearch}" for
+      // "play despacito", its carrier words said loosely by the title's) yields to one that
+      // said every carrier word and holds the rest as a title it does not list ("play
+      // ${mediaSearch}"), when that scores better: a title the app lacks is still the title.
+      if let chosen = labelBest,
+        Self.leavesMediaSearchEmpty(chosen.alignment, of: templates[chosen.index])
+      {
+        var heard: (alignment: TemplateAlignment, index: Int)? = nil
+        for (_, index) in bounded where index != chosen.index {
+          let floor = max(chosen.alignment.choiceScore, heard?.alignment.misheardScore ?? 0)
+          guard context.alignmentBound(templates[index], misheard: true) > floor else { continue }
+          let alignment = aligned[index] ?? context.align(templates[index])
+          misheardScore = max(misheardScore, alignment.misheardScore)
+          if alignment.misheardScore > floor,
+            alignment.slots.contains(where: {
+              $0.name == ParameterName.mediaSearch && !$0.span.isEmpty
+            })
+          {
+            heard = (alignment, index)
+          }
+        }
+        if let heard { labelBest = heard }
+      }
       return labelBest.map { ($0.alignment, templates[$0.index], misheardScore) }
     }
+  }
+
+  /// Whether `template` has a media search that `alignment` left empty.
+  static func leavesMediaSearchEmpty(_ alignment: TemplateAlignment, of template: Template)
+    -> Bool
+  {
+    template.elements.contains { $0 == .slot(ParameterName.mediaSearch) }
+      && !alignment.slots.contains { $0.name == ParameterName.mediaSearch && !$0.span.isEmpty }
   }
 
   /// Resolves the slots `alignment` found in `template` (all but the app name) into

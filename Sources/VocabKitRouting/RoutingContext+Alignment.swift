@@ -9,7 +9,10 @@ extension RoutingContext {
   ///
   /// - Complexity: O(*k* × *n*) for *k* elements over *n* tokens; the word costs are shared
   ///   with ``align(_:)``.
-  mutating func alignmentBound(_ template: Template) -> Double {
+  ///
+  /// With `misheard`, a bound on ``TemplateAlignment/misheardScore`` instead: a bound slot
+  /// costs at most what a misheard name costs.
+  mutating func alignmentBound(_ template: Template, misheard: Bool = false) -> Double {
     let elements = template.elements
     let keys = template.keyIndices
     // Each word's cheapest cost alone (0 for an element with no key of its own) ...
@@ -28,7 +31,9 @@ extension RoutingContext {
     for e in elements.indices {
       switch elements[e] {
       case .word: lowest += min(alone(e), merged(e), e > 0 ? merged(e - 1) : .infinity)
-      case .slot(let name): lowest += leastSlotCost(name, in: template, at: e)
+      case .slot(let name):
+        let least = leastSlotCost(name, in: template, at: e)
+        lowest += misheard ? min(least, costs.misheardNameSlot) : least
       }
     }
     let units = Double(max(elements.count, 1))
@@ -169,6 +174,8 @@ extension RoutingContext {
     // misheard, when every carrier word around them was said.
     var unmatchedSlotCost = 0.0
     var unmatchedSlotWords = 0
+    // Whether one of them is a media search: a title the app does not list, still a title.
+    var unknownTitle = false
     var position = (k, n)
     while position.0 > 0 || position.1 > 0 {
       let cell = back[position.0 * width + position.1]
@@ -224,6 +231,7 @@ extension RoutingContext {
           {
             unmatchedSlotCost += cost[position.0 * width + position.1] - cost[cell]
             unmatchedSlotWords += consumed.count
+            if isMedia { unknownTitle = true }
           }
           for match in found where match.tokenRange.clamped(to: consumed) == match.tokenRange {
             for token in match.tokenRange { explained[token] = true }
@@ -283,9 +291,10 @@ extension RoutingContext {
       }
     }
     // A name misheard does not veto a template whose carrier words were all said, one of
-    // them more than a common word: its slot costs what a misheard name costs.
+    // them more than a common word: its slot costs what a misheard name costs. Nor does a
+    // title the app does not list ("play despacito"): a media search is the app's to run.
     var misheardScore = score
-    if unmatchedSlotWords > 0, wordsMissed == 0, template.hasNamingCarrierWord {
+    if unmatchedSlotWords > 0, wordsMissed == 0, template.hasNamingCarrierWord || unknownTitle {
       let total =
         cost[k * width + n] - unmatchedSlotCost + costs.misheardName(words: unmatchedSlotWords)
       misheardScore = max(score, max(0, 1 - total / units) * template.evidence)

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import VocabKitRouting
+
+/// A title the vocabulary does not list ("play despacito") is still the title: the play
+/// intent stands and the media search holds the words, `unsupported`, for the app to search
+/// its catalog, as Siri hands an app the media search it heard.
+@Suite struct UnknownTitleTests {
+  let router = Router(vocabulary: sampleVocabulary)
+
+  /// These played what the app recommends (an empty search: the title's words taken for a
+  /// template's "songs by"), or were no intent ("play hotel california").
+  @Test(arguments: [
+    ("play despacito", "despacito"), ("play stranger things", "stranger things"),
+    ("play friends", "friends"), ("play hotel california", "hotel california"),
+  ])
+  func anUnknownTitleIsTheSearch(text: String, title: String) throws {
+    let result = try router.route(text)
+    #expect(result.intent == "INPlayMediaIntent")
+    #expect(result.mediaSearch?.isEmpty == false)
+    #expect(result.mediaSearch?.title == title)
+    let search = try #require(result.slot("mediaSearch"))
+    #expect(search.resolution == .unsupported && search.text == title)
+  }
+
+  /// Titles the vocabulary lists, and searches of qualifiers alone, are as before.
+  @Test func knownTitlesAndQualifiersAreUnchanged() throws {
+    let known = try router.route("play chill vibes")
+    #expect(known.slot("mediaSearch")?.value == "playlist.chill")
+    let newest = try router.route("play something new")
+    #expect(newest.intent == "INPlayMediaIntent")
+    #expect(newest.mediaSearch?.isEmpty == true && newest.mediaSearch?.latest == true)
+  }
+}
