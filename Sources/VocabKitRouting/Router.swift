@@ -550,12 +550,10 @@ public struct Router: Sendable {
       bounded.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.index < $1.index }
       var labelBest: (alignment: TemplateAlignment, index: Int)? = nil
       var misheardScore = 0.0
-      var aligned: [Int: TemplateAlignment] = [:]
       // The bound is above the choice score too (it is at most the score).
       for (bound, index) in bounded {
         if let labelBest, bound < labelBest.alignment.choiceScore { break }
         let alignment = context.align(templates[index])
-        aligned[index] = alignment
         misheardScore = max(misheardScore, alignment.misheardScore)
         if (alignment.choiceScore, -index)
           > (labelBest?.alignment.choiceScore ?? -1, -(labelBest?.index ?? Int.max))
@@ -574,7 +572,8 @@ public struct Router: Sendable {
         for (_, index) in bounded where index != chosen.index {
           let floor = max(chosen.alignment.choiceScore, heard?.alignment.misheardScore ?? 0)
           guard context.alignmentBound(templates[index], misheard: true) > floor else { continue }
-          let alignment = aligned[index] ?? context.align(templates[index])
+          // Aligned again when it was before: rare, and cheaper than keeping every alignment.
+          let alignment = context.align(templates[index])
           misheardScore = max(misheardScore, alignment.misheardScore)
           if alignment.misheardScore > floor,
             alignment.slots.contains(where: {
