@@ -564,13 +564,15 @@ public struct Router: Sendable {
       // A template that left its media search empty ("play songs by ${mediaSearch}" for
       // "play despacito", its carrier words said loosely by the title's) yields to one that
       // said every carrier word and holds the rest as a title it does not list ("play
-      // ${mediaSearch}"), when that scores better: a title the app lacks is still the title.
+      // ${mediaSearch}"), when that scores better than the first does on the words it said
+      // near-exactly ("beatles" is "playlist" only loosely): a title the app lacks is still
+      // the title.
       if let chosen = labelBest,
         Self.leavesMediaSearchEmpty(chosen.alignment, of: templates[chosen.index])
       {
         var heard: (alignment: TemplateAlignment, index: Int)? = nil
         for (_, index) in bounded where index != chosen.index {
-          let floor = max(chosen.alignment.choiceScore, heard?.alignment.misheardScore ?? 0)
+          let floor = max(chosen.alignment.anchoredScore, heard?.alignment.misheardScore ?? 0)
           guard context.alignmentBound(templates[index], misheard: true) > floor else { continue }
           // Aligned again when it was before: rare, and cheaper than keeping every alignment.
           let alignment = context.align(templates[index])

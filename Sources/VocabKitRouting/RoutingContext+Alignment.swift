@@ -176,6 +176,8 @@ extension RoutingContext {
     var unmatchedSlotWords = 0
     // Whether one of them is a media search: a title the app does not list, still a title.
     var unknownTitle = false
+    // What the carrier words said only loosely would cost skipped, their tokens extra.
+    var looseCost = 0.0
     var position = (k, n)
     while position.0 > 0 || position.1 > 0 {
       let cell = back[position.0 * width + position.1]
@@ -201,6 +203,8 @@ extension RoutingContext {
           }
           if paid <= costs.anchoringWordCost {
             for token in consumed { carrierTokens[token] = true }
+          } else if paid < costs.skippedWord {
+            looseCost += costs.skippedWord + costs.extraToken * Double(consumed.count) - paid
           }
         case .slot(let name):
           slots.append((name, consumed))
@@ -312,7 +316,8 @@ extension RoutingContext {
       score: score, choiceScore: choiceScore, slots: slots, unknownAppSpan: unknownAppSpan,
       explained: explained,
       misheardScore: misheardScore, carrierTokens: carrierTokens, saidEveryWord: wordsMissed == 0,
-      freeSpans: freeSpans)
+      freeSpans: freeSpans,
+      anchoredScore: max(0, 1 - (cost[k * width + n] + looseCost) / units) * template.evidence)
   }
 
   /// A slot's cost over every span `i..<j` of at most ``RoutingCosts/longestSlot`` tokens, at
@@ -460,7 +465,7 @@ extension RoutingContext {
       let uncovered = spanWords - countedWords(match.tokenRange, qualifiersCount: !isMedia)
       best = min(best, (1 - match.score) + costs.uncoveredSlotWord * Double(uncovered))
     }
-    if isMedia, spanWords == 0 {
+    if isMedia, spanWords == 0, span.contains(where: { isQualifier[$0] }) {
       best = min(best, costs.qualifierOnlyMediaSearch)
     }
     return best

@@ -28,6 +28,9 @@ struct TemplateAlignment {
   var saidEveryWord: Bool
   /// The spans of its free-text slots that hold words.
   var freeSpans: [Range<Int>]
+  /// ``score`` with each carrier word said only loosely costed as skipped and its tokens as
+  /// extra: how well the template fits on the words it said near-exactly.
+  var anchoredScore: Double
 }
 
 /// A parameter of an app's intent: the key of caches per bound slot.

@@ -23,6 +23,18 @@ import Testing
     #expect(search.resolution == .unsupported && search.text == title)
   }
 
+  /// "play the beatles" played recommendations: the article alone made a search of
+  /// qualifiers, and "beatles" was said loosely as the "playlist" of "play the
+  /// ${mediaSearch} playlist". An article is no qualifier, and a template leaves its search
+  /// empty only on the words it said near-exactly.
+  @Test(arguments: [("play the beatles", "beatles"), ("play the office", "office")])
+  func aTitleAfterAnArticleIsTheSearch(text: String, title: String) throws {
+    let result = try router.route(text)
+    #expect(result.intent == "INPlayMediaIntent")
+    #expect(result.mediaSearch?.title == title)
+    #expect(result.slot("mediaSearch")?.resolution == .unsupported)
+  }
+
   /// Titles the vocabulary lists, and searches of qualifiers alone, are as before.
   @Test func knownTitlesAndQualifiersAreUnchanged() throws {
     let known = try router.route("play chill vibes")
