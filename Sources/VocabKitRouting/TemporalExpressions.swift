@@ -426,19 +426,22 @@ enum TemporalExpressions {
 
   /// The expression that starts at item `start`: the index after its last item and its kind.
   static func expression(in items: [Item], at start: Int) -> (end: Int, kind: Kind)? {
+    // Each looks before `start` too ("on the seventh"): out of range is nothing there.
     func wordClass(_ index: Int) -> WordClass? {
-      guard index < items.count, case .word(let wordClass) = items[index].role else { return nil }
+      guard items.indices.contains(index), case .word(let wordClass) = items[index].role else {
+        return nil
+      }
       return wordClass
     }
     func number(_ index: Int) -> (value: Int64, isOrdinal: Bool, dayOfMonth: Bool)? {
-      guard index < items.count,
+      guard items.indices.contains(index),
         case .number(let value, let isOrdinal, let dayOfMonth) =
           items[index].role
       else { return nil }
       return (value, isOrdinal, dayOfMonth)
     }
     func other(_ index: Int) -> String? {
-      guard index >= 0, index < items.count, case .other(let key) = items[index].role else {
+      guard items.indices.contains(index), case .other(let key) = items[index].role else {
         return nil
       }
       return key

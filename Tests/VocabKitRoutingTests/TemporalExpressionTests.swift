@@ -66,6 +66,15 @@ import VocabKitVocabulary
     try expect("play the first song", [])
   }
 
+  /// An ordinal that opens the utterance ("fifth song please") looked for "on the" before
+  /// it, out of range: `vocab route` over SLURP's vocabulary stopped with a trap.
+  @Test(arguments: ["fifth song please", "second on full ten when i am", "third", "the fifth"])
+  func anOrdinalOpeningTheUtteranceIsNoCrash(text: String) throws {
+    try expect(text, [])
+    let result = try Router(vocabulary: Self.vocabulary).route(text)
+    #expect(result.slots.allSatisfy { $0.name != "date" })
+  }
+
   @Test func otherLanguages() throws {
     try expect("明天下午三点开会", [("明天", .date), ("下午", .partOfDay), ("三 点", .time)])
     try expect("我想听七十年代的音乐", [("七十 年代", .date)])
