@@ -176,6 +176,18 @@ public struct Router: Sendable {
         $0.app == model.labels[bestLabel].app && $0.intent == model.labels[bestLabel].intent
       }
     }
+    // Makes candidate `other` the choice when its confidence, with `probability` (its
+    // intent's when nil), reaches the threshold.
+    func choose(_ other: Int, probability: Double? = nil) {
+      guard let otherBest = labelBests[other] else { return }
+      let accepted = costs.confidence(
+        of: candidates[other],
+        probability: probability ?? intentProbability[candidates[other].intent] ?? 0)
+      guard accepted >= minimumIntentScore else { return }
+      best = (otherBest.alignment, otherBest.template)
+      bestAccepted = accepted
+      bestLabel = otherBest.label
+    }
     // An entry said exactly inside a longer one that another app serving the same intent
     // has ("the vacation ideas list": one app's Ideas, another's Vacation Ideas) is that
     // longer entry, as the longest match wins: its app serves the request.
@@ -185,13 +197,7 @@ public struct Router: Sendable {
         than: chosen, candidates, exactSpans: exactSpans,
         aligned: labelBests.map { $0 != nil })
     {
-      let accepted = costs.confidence(
-        of: candidates[other], probability: intentProbability[candidates[other].intent] ?? 0)
-      if accepted >= minimumIntentScore, let otherBest = labelBests[other] {
-        best = (otherBest.alignment, otherBest.template)
-        bestAccepted = accepted
-        bestLabel = otherBest.label
-      }
+      choose(other)
     }
     // Two words said together that the chosen template parts with a slot left empty ("put
     // on chill vibes": "put ${mediaSearch} on ${mediaDestination}", nothing put) are the
@@ -201,16 +207,9 @@ public struct Router: Sendable {
       let chosen = chosenCandidate(),
       let joined = Self.templateJoining(
         chosenBest, chosen: chosen, among: candidates,
-        labelBests.map { $0.map { ($0.alignment, $0.template) } }, tokens: utterance.tokens),
-      let joinedBest = labelBests[joined]
+        labelBests.map { $0.map { ($0.alignment, $0.template) } }, tokens: utterance.tokens)
     {
-      let accepted = costs.confidence(
-        of: candidates[joined], probability: intentProbability[candidates[joined].intent] ?? 0)
-      if accepted >= minimumIntentScore {
-        best = (joinedBest.alignment, joinedBest.template)
-        bestAccepted = accepted
-        bestLabel = joinedBest.label
-      }
+      choose(joined)
     }
     // A template said word for word, every slot filled ("put on my deep focus playlist":
     // "put on ${mediaSearch}"), is the request over one said in part ("put this in my
@@ -220,16 +219,9 @@ public struct Router: Sendable {
       let chosen = chosenCandidate(),
       let exact = Self.templateSaidWordForWord(
         over: chosenBest.alignment, chosen: chosen, among: candidates,
-        labelBests.map { $0?.alignment }, costs: costs),
-      let exactBest = labelBests[exact]
+        labelBests.map { $0?.alignment }, costs: costs)
     {
-      let accepted = costs.confidence(
-        of: candidates[exact], probability: intentProbability[candidates[exact].intent] ?? 0)
-      if accepted >= minimumIntentScore {
-        best = (exactBest.alignment, exactBest.template)
-        bestAccepted = accepted
-        bestLabel = exactBest.label
-      }
+      choose(exact)
     }
     // A request said inside another's free-text slot ("remind me to call mom", "text ann
     // call me back") is that slot's words: the template that opens the utterance with every
@@ -239,18 +231,12 @@ public struct Router: Sendable {
       let outer = Self.templateHolding(
         chosenBest.alignment, of: candidates[chosen].intent, among: candidates,
         labelBests.map { $0.map { ($0.alignment, $0.template) } },
-        opening: opening),
-      let outerBest = labelBests[outer]
+        opening: opening)
     {
-      let accepted = costs.confidence(
-        of: candidates[outer],
+      choose(
+        outer,
         probability: (intentProbability[candidates[outer].intent] ?? 0)
           + (intentProbability[candidates[chosen].intent] ?? 0))
-      if accepted >= minimumIntentScore {
-        best = (outerBest.alignment, outerBest.template)
-        bestAccepted = accepted
-        bestLabel = outerBest.label
-      }
     }
     // Words taken for an app that is not installed that sound like another app serving the
     // same intent are that app: "play yan xi gong lue on i chi yi" is iQIYI when the model

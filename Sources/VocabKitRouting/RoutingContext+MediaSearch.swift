@@ -9,7 +9,6 @@ extension RoutingContext {
       isEmpty: true)
     for index in span {
       let token = utterance.tokens[index]
-      let key = token.latinKey
       if let type = RoutingLexicon.mediaWord(at: index, in: utterance.tokens).type {
         search.mediaType = type
       }
