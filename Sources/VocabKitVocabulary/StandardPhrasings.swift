@@ -51,7 +51,7 @@ package enum StandardPhrasings {
       ],
       "ru": [
         "напиши ${recipients} ${content}", "отправь сообщение ${recipients}",
-        "скажи ${recipients} что ${content}",
+        "скажи ${recipients} что ${content}", "напиши ${recipients} что ${content}",
       ],
       "hi": [
         "${recipients} को मैसेज भेजो", "${recipients} को संदेश भेजो कि ${content}",

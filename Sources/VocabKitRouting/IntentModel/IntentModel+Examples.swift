@@ -38,7 +38,7 @@ extension IntentModel {
     }
     var sources: [AppParameter: [(name: String, items: [VocabularyItem])]] = [:]
     var classNames: [String: [ParameterName: String]] = [:]
-    var random = SplitMix64(seed: tuning.seed &+ 1)
+    var random = SplitMix64(seed: tuning.seed)
     func pick(_ count: Int) -> Int { random.next(count) }
 
     let valuesOfFreeSlots = try parameterExampleWords(registry: registry, words: words)
@@ -59,11 +59,16 @@ extension IntentModel {
       }
       for case .word(_, let latin) in template.elements { saidWords[label].insert(latin) }
     }
-    var paraphraseRandom = SplitMix64(seed: tuning.seed &+ 3)
+    var paraphraseRandom = random
     for template in chosenTemplates {
       guard let label = labelIndex[Label(app: template.app, intent: template.intent)],
         let app = apps[template.app]
       else { continue }
+      // Each template fills from streams of its own: a template added to the vocabulary
+      // changes no other template's examples.
+      let seed = templateKey(template, seed: tuning.seed)
+      random = SplitMix64(seed: seed &+ 1)
+      paraphraseRandom = SplitMix64(seed: seed &+ 3)
       let language = Router.language(of: template.localization)
       let fillers = tuning.freeTextFillers[language] ?? tuning.freeTextFillers["en"] ?? []
       if paraphrases[language] == nil {
@@ -177,6 +182,28 @@ extension IntentModel {
     return train(labels: allLabels, examples: examples, tuning: tuning)
   }
 
+  /// A number that stands for `template` whatever other templates there are: its app,
+  /// intent, localization and elements.
+  static func templateKey(_ template: Template, seed: UInt64) -> UInt64 {
+    var hash = Hash64()
+    hash.add(seed)
+    for text in [template.app, template.intent, template.localization] {
+      hash.add(Array(text.utf8))
+      hash.add(0)
+    }
+    for element in template.elements {
+      switch element {
+      case .word(_, let latin):
+        hash.add(1)
+        hash.add(Array(latin.utf8))
+      case .slot(let name):
+        hash.add(2)
+        hash.add(Array(name.utf8))
+      }
+    }
+    return hash.value
+  }
+
   /// A free-text parameter of one app's intent.
   private struct FreeSlot: Hashable {
     var app: String
@@ -218,24 +245,37 @@ extension IntentModel {
   ///   examples' *f* features.
   private static func outOfScopeExamples(
     label: Int, count: Int, templates: [Template], examples: [Example],
-    noise: [String: [IntentWord]], tuning: IntentModelTuning
+    noise: [String: [IntentWord?]], tuning: IntentModelTuning
   ) -> [Example] {
     var known = Set<UInt64>()
     for example in examples { known.formUnion(example.features.hashes) }
-    var random = SplitMix64(seed: tuning.seed &+ 2)
+    guard !templates.isEmpty else { return [] }
     var result: [Example] = []
-    for _ in 0..<count {
-      let template = templates[random.next(templates.count)]
+    // Each template makes its share of the sentences, as long as itself, from a stream of
+    // its own: a template added changes no other template's sentences but for one more or
+    // one fewer at the end.
+    let share = Double(count) / Double(templates.count)
+    for template in templates {
+      let seed = templateKey(template, seed: tuning.seed &+ 2)
+      var random = SplitMix64(seed: seed)
+      let fraction = Double(seed >> 11) / Double(1 << 53)
+      let sentences = Int(share) + (fraction < share - share.rounded(.down) ? 1 : 0)
       let vocabulary = noise[Router.language(of: template.localization)] ?? noise["en"] ?? []
-      guard !vocabulary.isEmpty else { continue }
-      let sentence = (0..<max(1, template.elements.count)).map { _ in
-        vocabulary[random.next(vocabulary.count)]
+      guard vocabulary.contains(where: { $0 != nil }) else { continue }
+      for _ in 0..<sentences {
+        // A used word is drawn again, from the sentence's own stream.
+        var words = SplitMix64(seed: random.next())
+        let sentence = (0..<max(1, template.elements.count)).map { _ in
+          while true {
+            if let word = vocabulary[words.next(vocabulary.count)] { return word }
+          }
+        }
+        var features = IntentFeatures(words: sentence, units: sentence.map { .word($0.latin) })
+        let kept = features.hashes.indices.filter { known.contains(features.hashes[$0]) }
+        features.values = kept.map { features.values[$0] }
+        features.hashes = kept.map { features.hashes[$0] }
+        result.append(Example(label: label, features: features))
       }
-      var features = IntentFeatures(words: sentence, units: sentence.map { .word($0.latin) })
-      let kept = features.hashes.indices.filter { known.contains(features.hashes[$0]) }
-      features.values = kept.map { features.values[$0] }
-      features.hashes = kept.map { features.hashes[$0] }
-      result.append(Example(label: label, features: features))
     }
     return result
   }
@@ -307,29 +347,28 @@ extension IntentModel {
     return result
   }
 
-  /// The frequent words of each language that `templates` are in (and English), without
-  /// those any template uses: they are evidence for its intent, not against all.
+  /// The frequent words of each language that `templates` are in (and English), nil for
+  /// those any template uses (evidence for its intent, not against all): kept in place, so
+  /// that a word a new template uses changes only the sentences that drew it.
   ///
   /// - Complexity: O(*t* × *k*) for *t* templates of *k* elements, plus normalizing each
   ///   language's list once.
   private static func noiseWords(
     templates: [Template], normalizer: Normalizer, tuning: IntentModelTuning
-  ) throws(ICUError) -> [String: [IntentWord]] {
+  ) throws(ICUError) -> [String: [IntentWord?]] {
     var used = Set<String>()
     var languages: Set<String> = ["en"]
     for template in templates {
       languages.insert(Router.language(of: template.localization))
       for case .word(_, let latin) in template.elements { used.insert(latin) }
     }
-    var result: [String: [IntentWord]] = [:]
+    var result: [String: [IntentWord?]] = [:]
     for language in languages.sorted() {
       guard let text = tuning.noiseWords[language] else { continue }
       var seen = Set<String>()
       result[language] = try normalizer.normalize(text).compactMap { token in
-        guard !used.contains(token.latinKey), seen.insert(token.latinKey).inserted else {
-          return nil
-        }
-        return IntentWord(latin: token.latinKey)
+        guard seen.insert(token.latinKey).inserted else { return nil }
+        return used.contains(token.latinKey) ? .some(nil) : IntentWord(latin: token.latinKey)
       }
     }
     return result

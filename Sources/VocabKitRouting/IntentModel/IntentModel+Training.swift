@@ -9,10 +9,12 @@ extension IntentModel {
     var features: IntentFeatures
   }
 
-  /// Stochastic gradient descent on the cross-entropy, examples in a seeded order.
+  /// Stochastic gradient descent on the cross-entropy, each pass reading the examples in an
+  /// order that follows from their own keys and the seed.
   ///
   /// - Complexity: O(*e* × *n* × *f* × *c*) for *e* epochs, *n* examples of *f* features and
-  ///   *c* labels, at most ``IntentModelTuning/maximumTrainingWork``, plus O(*n* × *f*).
+  ///   *c* labels, at most ``IntentModelTuning/maximumTrainingWork``, plus O(*e* × *n* log *n*)
+  ///   to order the passes and O(*n* × *f*).
   ///
   /// One function on purpose: the epochs' loops run over five raw buffers opened once (weights,
   /// biases, scores, feature rows and values).
@@ -33,8 +35,10 @@ extension IntentModel {
     }
     let firstOutOfScope = examples.firstIndex { $0.label == outOfScope } ?? examples.count
     let intentRowCount = (featureRows[0..<starts[firstOutOfScope]].max() ?? -1) + 1
+    let keys = examples.map { example in
+      exampleKey(example, label: labels[example.label], seed: tuning.seed)
+    }
     var order = Array(examples.indices)
-    var random = SplitMix64(seed: tuning.seed)
     var scores = [Double](repeating: 0, count: count)
     let decay = Float(tuning.l2)
     let exampleLabels = examples.map(\.label)
@@ -47,9 +51,12 @@ extension IntentModel {
           featureRows.withUnsafeBufferPointer { featureRows in
             featureValues.withUnsafeBufferPointer { featureValues in
               for epoch in 0..<epochs {
-                // Fisher-Yates with our own generator: the same order on every platform.
-                for index in stride(from: order.count - 1, to: 0, by: -1) {
-                  order.swapAt(index, random.next(index + 1))
+                // Each example's place in a pass follows from its own key: an example added
+                // to the vocabulary moves no other example's place relative to the rest.
+                let pass = UInt64(epoch) &* 0x9E37_79B9_7F4A_7C15
+                order.sort { first, second in
+                  let (a, b) = (mixed(keys[first] ^ pass), mixed(keys[second] ^ pass))
+                  return a != b ? a < b : first < second
                 }
                 let rate = Float(
                   tuning.learningRate / (1 + Double(epoch) * tuning.learningRateDecay))
@@ -89,6 +96,30 @@ extension IntentModel {
     return IntentModel(
       labels: labels, rows: rows, weights: weights, biases: biases,
       intentRowCount: intentRowCount)
+  }
+
+  /// A number that stands for `example` whatever else the model learns: its label's names
+  /// and its features.
+  static func exampleKey(_ example: Example, label: Label, seed: UInt64) -> UInt64 {
+    var hash = Hash64()
+    hash.add(seed)
+    hash.add(Array(label.app.utf8))
+    hash.add(0)
+    hash.add(Array(label.intent.utf8))
+    for (feature, value) in zip(example.features.hashes, example.features.values) {
+      hash.add(feature)
+      hash.add(UInt64(value.bitPattern))
+    }
+    return hash.value
+  }
+
+  /// `value` with its bits mixed (SplitMix64's finalizer): a pass's order of example keys.
+  @inline(__always)
+  static func mixed(_ value: UInt64) -> UInt64 {
+    var mixed = value
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
   }
 
   /// Every example's features end to end: each feature's row (a number for its hash, in

@@ -25,7 +25,8 @@ struct IntentModelTuning: Sendable {
   /// Weights kept at most (features × labels, 4 bytes each): past it, the rarest features are
   /// dropped, so the model and the cache stay within about 64 MB.
   var maximumWeights = 16_000_000
-  /// The training order's seed: the same vocabulary always gives the same model.
+  /// The seed of the examples' fills and order: the same vocabulary always gives the same
+  /// model, and each template's examples depend only on the seed and the template.
   var seed: UInt64 = 0x564F_4341_424B_4954
   /// Vocabulary matches at least this good become slot-class units at query time.
   var slotClassScore = 0.8
