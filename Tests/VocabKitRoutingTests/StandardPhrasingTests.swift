@@ -170,6 +170,24 @@ import VocabKitVocabulary
     }
   }
 
+  /// Everyday ways to ask for a call, a reminder and a list that no sample app wrote: "talk
+  /// to Alex Kim" was a message whose content was "talk", "set a reminder to …" no intent,
+  /// and "make a new list named …" a list called "new".
+  @Test(arguments: [
+    ("i want to talk to alex kim", "INStartCallIntent", "contacts", "contact.alex-kim"),
+    ("speak to maria", "INStartCallIntent", "contacts", "contact.maria"),
+    ("set a reminder to water the plants", "INAddTasksIntent", "taskTitles", "water the plants"),
+    ("make a new list named weekend chores", "INCreateTaskListIntent", "title", "weekend chores"),
+    ("make a new list for camping", "INCreateTaskListIntent", "title", "camping"),
+  ])
+  func everydayPhrasingsOfCallsRemindersAndLists(
+    text: String, intent: String, parameter: String, value: String
+  ) throws {
+    let result = try Router(vocabulary: sampleVocabulary).route(text)
+    #expect(result.intent == intent)
+    #expect(result.slot(parameter)?.value == value)
+  }
+
   @Test func aSurnameSplitAtItsApostropheStillNamesTheContact() throws {
     let result = try Router(vocabulary: sampleVocabulary).route("call shawn o brian")
     #expect(result.intent == "INStartCallIntent")

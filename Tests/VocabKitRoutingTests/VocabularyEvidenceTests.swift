@@ -32,10 +32,10 @@ let whisperVocabulary: CompiledVocabulary = {
 
   @Test func intentsThatTakeTheNamedEntryShareItsEvidence() throws {
     let router = Router(vocabulary: whisperVocabulary)
-    // No template says "i want to talk to …"; the contact, said exactly, is evidence for
-    // calling and for messaging, and neither alone is likely enough. Together they are: the
-    // utterance means one of them, with the contact resolved.
-    let result = try router.route("i want to talk to simon ortiz")
+    // No template says "reach …"; the contact, said exactly, is evidence for calling and
+    // for messaging, and neither alone is likely enough. Together they are: the utterance
+    // means one of them, with the contact resolved.
+    let result = try router.route("reach simon ortiz")
     let intent = try #require(result.intent)
     #expect(["INStartCallIntent", "INSendMessageIntent"].contains(intent))
     let contact = result.slot("contacts") ?? result.slot("recipients")
