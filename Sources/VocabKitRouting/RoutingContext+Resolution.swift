@@ -7,12 +7,7 @@ extension RoutingContext {
   ///
   /// - Complexity: O(*q*) for the *q* quotatives.
   func quotativeLength(opening span: Range<Int>) -> Int {
-    let keys = utterance.tokens[span].prefix(2).map(\.latinKey)
-    for quotative in RoutingLexicon.messageQuotatives
-    where quotative.count <= span.count && keys.starts(with: quotative) {
-      return quotative.count
-    }
-    return 0
+    RoutingLexicon.quotativeLength(at: 0, in: utterance.tokens[span].lazy.map(\.latinKey))
   }
 
   /// Whether a quotative ("that says") starts at a token of `span` after its first and
@@ -57,12 +52,11 @@ extension RoutingContext {
     var used = alignment.explained
     for span in spans { for index in span { used[index] = true } }
     let tokens = utterance.tokens
+    let keys = tokens.lazy.map(\.latinKey)
     for start in tokens.indices where !used[start] {
-      for quotative in RoutingLexicon.messageQuotatives
-      where start + quotative.count < tokens.count
-        && zip(start..., quotative).allSatisfy({ tokens[$0].latinKey == $1 })
-      {
-        let first = start + quotative.count
+      let length = RoutingLexicon.quotativeLength(at: start, in: keys)
+      if length > 0, start + length < tokens.count {
+        let first = start + length
         guard !(start..<first).contains(where: { used[$0] }) else { continue }
         var end = tokens[first...].indices.first { used[$0] } ?? tokens.count
         if end < tokens.count {

@@ -187,15 +187,9 @@ struct RoutingContext {
     var lengths = [Int](repeating: 0, count: tokens.count)
     var one: [Int32] = [0]
     var two: [Int32] = [0]
+    let keys = tokens.lazy.map(\.latinKey)
     for start in tokens.indices {
-      if RoutingLexicon.quotativeOpeners.contains(tokens[start].latinKey),
-        let quotative = RoutingLexicon.messageQuotatives.first(where: { quotative in
-          start + quotative.count <= tokens.count
-            && zip(start..., quotative).allSatisfy { tokens[$0].latinKey == $1 }
-        })
-      {
-        lengths[start] = quotative.count
-      }
+      lengths[start] = RoutingLexicon.quotativeLength(at: start, in: keys)
       one.append(one[start] + (lengths[start] == 1 ? 1 : 0))
       two.append(two[start] + (lengths[start] == 2 ? 1 : 0))
     }

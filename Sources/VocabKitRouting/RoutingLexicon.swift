@@ -226,6 +226,28 @@ enum RoutingLexicon {
   static let messageInterjections: Set<String> = ["ok", "okay", "hey", "please"]
   /// The first words of ``messageQuotatives``: a token that is none opens none.
   static let quotativeOpeners = Set(messageQuotatives.compactMap(\.first))
+  /// Subjects that make the "that" before them open a message ("message Ann that i'm
+  /// late", "text mom that we landed"), where "tell him that song was great" does not.
+  static let clauseSubjects: Set<String> = [
+    "i", "im", "ill", "id", "ive", "we", "weve", "you", "youre", "youll",
+    "he", "hes", "she", "shes", "they", "theyre", "theyll", "it", "its",
+  ]
+
+  /// The length of the quotative that starts at `start` of `keys` (the tokens' Latin keys):
+  /// one of ``messageQuotatives``, or "that" before one of ``clauseSubjects``; 0 for none.
+  ///
+  /// - Complexity: O(*q*) for the *q* quotatives.
+  static func quotativeLength(at start: Int, in keys: some RandomAccessCollection<String>)
+    -> Int
+  {
+    let keys = keys.dropFirst(start)
+    guard let first = keys.first, quotativeOpeners.contains(first) else { return 0 }
+    if let quotative = messageQuotatives.first(where: { keys.starts(with: $0) }) {
+      return quotative.count
+    }
+    let next = keys.dropFirst().first
+    return first == "that" && next.map(clauseSubjects.contains) == true ? 1 : 0
+  }
   /// Words that put a date, a time or a person in a sentence ("on friday", "for tomorrow",
   /// "with my boss", "в пятницу", "सोमवार को"): a free-text slot that gives up such a value
   /// gives up these beside it too.

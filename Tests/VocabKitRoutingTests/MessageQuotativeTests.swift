@@ -13,6 +13,9 @@ import Testing
     ("text alex chen that reads see you at noon", "see you at noon"),
     ("text alex chen and say good night", "good night"),
     ("message alex chen to say see you soon", "see you soon"),
+    // "That" before the message's subject opens it, as "that says" does.
+    ("message alex chen that i'll be there at six", "i'll be there at six"),
+    ("text alex chen that we landed", "we landed"),
   ])
   func theMessageStartsAfterItsQuotative(text: String, content: String) throws {
     let result = try router.route(text)
@@ -72,6 +75,13 @@ import Testing
     let result = try router.route(text)
     #expect(result.slot("recipients")?.value == recipient)
     #expect(result.slot("content")?.value == content)
+  }
+
+  /// "That" before anything but a subject is the message's own word.
+  @Test func thatBeforeANounStaysInTheMessage() throws {
+    let result = try router.route("text alex chen that song was great")
+    #expect(result.intent == "INSendMessageIntent")
+    #expect(result.slot("content")?.value == "that song was great")
   }
 
   @Test func aQuotativeAloneAsksForTheMessage() throws {
