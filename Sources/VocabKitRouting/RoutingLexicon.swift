@@ -216,7 +216,8 @@ enum RoutingLexicon {
   static let dictationParameters: Set<String> = ["taskTitles", "content"]
   /// Words that say a dictated message follows ("send Ann a text that says …"), not part
   /// of it: a template's "saying" said another way. Russian что ("напиши маме, что я еду")
-  /// says it alone; English "that" does not ("tell him that song was great").
+  /// says it alone; English "that" only before the message's subject (``clauseSubjects``:
+  /// "message Ann that i'm late", not "tell him that song was great").
   static let messageQuotatives: [[String]] = [
     ["that", "says"], ["which", "says"], ["that", "reads"], ["that", "said"], ["saying"],
     ["and", "say"], ["to", "say"], ["chto"],

@@ -7,7 +7,14 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
 
   package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
+    return Self.mix(state)
+  }
+
+  /// `value` with its bits mixed (the generator's finalizer): every input bit reaches every
+  /// output bit, so nearby values give unrelated results.
+  @inline(__always)
+  package static func mix(_ value: UInt64) -> UInt64 {
+    var mixed = value
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
     mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
     return mixed ^ (mixed >> 31)

@@ -54,10 +54,8 @@ extension IntentModel {
                 // Each example's place in a pass follows from its own key: an example added
                 // to the vocabulary moves no other example's place relative to the rest.
                 let pass = UInt64(epoch) &* 0x9E37_79B9_7F4A_7C15
-                order.sort { first, second in
-                  let (a, b) = (mixed(keys[first] ^ pass), mixed(keys[second] ^ pass))
-                  return a != b ? a < b : first < second
-                }
+                let ranks = keys.map { SplitMix64.mix($0 ^ pass) }
+                order.sort { (ranks[$0], $0) < (ranks[$1], $1) }
                 let rate = Float(
                   tuning.learningRate / (1 + Double(epoch) * tuning.learningRateDecay))
                 for index in order.prefix(examplesPerEpoch) {
@@ -111,15 +109,6 @@ extension IntentModel {
       hash.add(UInt64(value.bitPattern))
     }
     return hash.value
-  }
-
-  /// `value` with its bits mixed (SplitMix64's finalizer): a pass's order of example keys.
-  @inline(__always)
-  static func mixed(_ value: UInt64) -> UInt64 {
-    var mixed = value
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 
   /// Every example's features end to end: each feature's row (a number for its hash, in
