@@ -548,13 +548,16 @@ public struct Router: Sendable {
         }
       }
       // A template that left its media search empty ("play songs by ${mediaSearch}" for
-      // "play despacito", its carrier words said loosely by the title's) yields to one that
+      // "play despacito", its carrier words said loosely by the title's), or that left a
+      // word that may be a title's outside its media search, which names no entry ("play
+      // game of thrones": "songs by" for "game", the title "of thrones"), yields to one that
       // said every carrier word and holds the rest as a title it does not list ("play
       // ${mediaSearch}"), when that scores better than the first does on the words it said
       // near-exactly ("beatles" is "playlist" only loosely): a title the app lacks is still
-      // the title.
+      // the title, and all of it.
       if let chosen = labelBest,
         Self.leavesMediaSearchEmpty(chosen.alignment, of: templates[chosen.index])
+          || (chosen.alignment.mediaSearchNamesNoEntry && chosen.alignment.leftTitleWord)
       {
         var heard: (alignment: TemplateAlignment, index: Int)? = nil
         for (_, index) in bounded where index != chosen.index {

@@ -176,8 +176,22 @@ extension RoutingContext {
     var unmatchedSlotWords = 0
     // Whether one of them is a media search: a title the app does not list, still a title.
     var unknownTitle = false
+    // Whether that media search names no entry at all, in any part of it.
+    var titleNamesNoEntry = false
     // What the carrier words said only loosely would cost skipped, their tokens extra.
     var looseCost = 0.0
+    // Whether a word that may be a title's was left outside the slots, or said a carrier
+    // word only loosely or not at all ("yanxi" of "play yanxi palace" for "songs by"): not
+    // a common word, nor one of the template's own.
+    var titleWordLeft = false
+    func mayBeTitleWord(_ token: Int) -> Bool {
+      let latin = utterance.tokens[token].latinKey
+      return !cheapTokens[token] && !CommonWords.latinKeys.contains(latin)
+        && !elements.contains {
+          if case .word(_, let word) = $0 { return word == latin }
+          return false
+        }
+    }
     var position = (k, n)
     while position.0 > 0 || position.1 > 0 {
       let cell = back[position.0 * width + position.1]
@@ -194,6 +208,9 @@ extension RoutingContext {
           }
         }
       }
+      if previous.0 == position.0, consumed.contains(where: mayBeTitleWord) {
+        titleWordLeft = true
+      }
       if previous.0 < position.0, !consumed.isEmpty {
         switch elements[previous.0] {
         case .word:
@@ -203,8 +220,11 @@ extension RoutingContext {
           }
           if paid <= costs.anchoringWordCost {
             for token in consumed { carrierTokens[token] = true }
-          } else if paid < costs.skippedWord {
-            looseCost += costs.skippedWord + costs.extraToken * Double(consumed.count) - paid
+          } else {
+            if consumed.contains(where: mayBeTitleWord) { titleWordLeft = true }
+            if paid < costs.skippedWord {
+              looseCost += costs.skippedWord + costs.extraToken * Double(consumed.count) - paid
+            }
           }
         case .slot(let name):
           slots.append((name, consumed))
@@ -236,6 +256,7 @@ extension RoutingContext {
             unmatchedSlotCost += cost[position.0 * width + position.1] - cost[cell]
             unmatchedSlotWords += consumed.count
             if isMedia { unknownTitle = true }
+            if isMedia, found.isEmpty { titleNamesNoEntry = true }
           }
           for match in found where match.tokenRange.clamped(to: consumed) == match.tokenRange {
             for token in match.tokenRange { explained[token] = true }
@@ -317,7 +338,9 @@ extension RoutingContext {
       explained: explained,
       misheardScore: misheardScore, carrierTokens: carrierTokens, saidEveryWord: wordsMissed == 0,
       freeSpans: freeSpans,
-      anchoredScore: max(0, 1 - (cost[k * width + n] + looseCost) / units) * template.evidence)
+      anchoredScore: max(0, 1 - (cost[k * width + n] + looseCost) / units) * template.evidence,
+      mediaSearchNamesNoEntry: titleNamesNoEntry,
+      leftTitleWord: titleWordLeft)
   }
 
   /// A slot's cost over every span `i..<j` of at most ``RoutingCosts/longestSlot`` tokens, at

@@ -31,6 +31,12 @@ struct TemplateAlignment {
   /// ``score`` with each carrier word said only loosely costed as skipped and its tokens as
   /// extra: how well the template fits on the words it said near-exactly.
   var anchoredScore: Double
+  /// Whether its media search holds words and no entry is found in any part of them: a
+  /// title the app does not list.
+  var mediaSearchNamesNoEntry = false
+  /// Whether a word that is neither common nor the template's own was left outside its
+  /// slots or said one of its carrier words only loosely: a word that may be a title's.
+  var leftTitleWord = false
 }
 
 /// A parameter of an app's intent: the key of caches per bound slot.

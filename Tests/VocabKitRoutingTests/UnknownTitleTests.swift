@@ -35,6 +35,20 @@ import Testing
     #expect(result.slot("mediaSearch")?.resolution == .unsupported)
   }
 
+  /// These searched only the title's last words: its first was taken for a carrier word of
+  /// another template ("play songs by ${mediaSearch}" with "songs by" for "game", "play
+  /// ${mediaSearch} on ${applicationName}" with "play" for "watch breaking").
+  @Test(arguments: [
+    ("play game of thrones", "game of thrones"), ("play yanxi palace", "yanxi palace"),
+    ("watch breaking ice on iqiyi", "breaking ice"),
+  ])
+  func aTitleKeepsItsFirstWords(text: String, title: String) throws {
+    let result = try router.route(text)
+    #expect(result.intent == "INPlayMediaIntent")
+    #expect(result.mediaSearch?.title == title)
+    #expect(result.slot("mediaSearch")?.resolution == .unsupported)
+  }
+
   /// Titles the vocabulary lists, and searches of qualifiers alone, are as before.
   @Test func knownTitlesAndQualifiersAreUnchanged() throws {
     let known = try router.route("play chill vibes")
