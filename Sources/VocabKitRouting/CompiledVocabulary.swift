@@ -82,6 +82,9 @@ public final class CompiledVocabulary: Sendable {
   /// The shards of every parameter a template names, looked up once at compile time
   /// (binding rules compare strings: too slow for every slot of every query).
   let parameterShards: [ShardKey: [MatchIndex]]
+  /// The templates' carrier words in scripts written without spaces, to join again where
+  /// ICU split one in an utterance.
+  let unspacedCarrierWords: UnspacedCarrierWords
 
   /// Compiles a registry.
   ///
@@ -181,6 +184,7 @@ public final class CompiledVocabulary: Sendable {
     (carrierKeys, mergedCarrierKeys) = Self.indexCarrierKeys(of: &templates)
     carrierKeySet = Set(carrierKeys + mergedCarrierKeys)
     slotCount = Self.indexSlots(of: &templates)
+    unspacedCarrierWords = try UnspacedCarrierWords(templates: templates, normalizer: normalizer)
     self.templates = templates
     shardList = shards.keys.sorted().map { ($0, shards[$0]!) }
     var seen = Set<ObjectIdentifier>()

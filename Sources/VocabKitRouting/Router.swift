@@ -66,7 +66,10 @@ public struct Router: Sendable {
   func route(_ text: String, locale: String?, onlyApp: String?) throws -> RouteResult {
     let length = text.unicodeScalars.count
     guard length <= Self.maximumUtteranceLength else { throw UtteranceTooLong(length: length) }
-    let utterance = try PreparedUtterance(text, normalizer: vocabulary.normalizer)
+    // A Thai carrier word ICU split before a name it does not know is one word again.
+    let utterance = PreparedUtterance(
+      text: text,
+      tokens: vocabulary.unspacedCarrierWords.joining(try vocabulary.normalizer.normalize(text)))
     var context = RoutingContext(vocabulary: vocabulary, policy: policy, utterance: utterance)
     let language = locale.map { Self.language(of: $0) }
     let costs = RoutingCosts.standard

@@ -124,7 +124,7 @@ struct RoutingContext {
     let appMatches = vocabulary.appNames.matches(
       in: utterance, limit: costs.appMatchLimit, cutoff: costs.appMatchCutoff)
     self.appMatches = appMatches
-    var cheap = utterance.tokens.map { RoutingLexicon.fillers.contains($0.latinKey) }
+    var cheap = utterance.tokens.map(RoutingLexicon.isFiller)
     for index in RoutingLexicon.opening(utterance.tokens) { cheap[index] = true }
     var named: String? = nil
     if let best = appMatches.first, best.score >= costs.namedAppScore {

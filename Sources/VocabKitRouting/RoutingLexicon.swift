@@ -7,6 +7,16 @@ enum RoutingLexicon {
     "um", "uh", "uhm", "er", "please", "hey", "siri", "ok", "okay", "the", "a", "an", "my",
     "qing", "en", "e", "pozhaluysta", "nu", "kripya", "krupaya", "khrap", "kha", "na",
   ]
+  /// The fillers of Thai, whose syllables' Latin keys are often short English words (เทย์ of
+  /// เทย์เลอร์, "Taylor", is "the"): a Thai token is a filler only when it is one of these.
+  static let thaiFillers: Set<String> = ["khrap", "kha", "na"]
+
+  /// Whether `token` is a filler (``fillers``; ``thaiFillers`` for a Thai token).
+  static func isFiller(_ token: Token) -> Bool {
+    token.script == .thai
+      ? thaiFillers.contains(token.latinKey) : fillers.contains(token.latinKey)
+  }
+
   /// Openings that ask for what follows ("can you tell Anna …", "i want to call Ben"): at
   /// the start of an utterance, after fillers, they cost as little as fillers.
   static let requestOpenings: [[String]] = [
@@ -22,7 +32,7 @@ enum RoutingLexicon {
   static func opening(_ tokens: [Token]) -> Range<Int> {
     var end = 0
     while end < tokens.count {
-      if fillers.contains(tokens[end].latinKey) {
+      if isFiller(tokens[end]) {
         end += 1
         continue
       }
@@ -273,7 +283,7 @@ enum RoutingLexicon {
   /// - Complexity: O(*n*) for *n* leading fillers.
   static func isQuestion(_ tokens: [Token]) -> Bool {
     var index = 0
-    while index < tokens.count, fillers.contains(tokens[index].latinKey) { index += 1 }
+    while index < tokens.count, isFiller(tokens[index]) { index += 1 }
     guard index < tokens.count, questionWords.contains(tokens[index].latinKey),
       !requestOpenings.contains(where: { words in
         index + words.count <= tokens.count

@@ -257,11 +257,11 @@ func runProcess(
 
   @Test func evalThresholdFailureExitsOne() throws {
     let result = try runVocab([
-      "eval", "--corpus", "corpora/handwritten/handwritten.jsonl", "--min-intent-accuracy", "1.0",
+      "eval", "--corpus", "corpora/handwritten/handwritten.jsonl", "--min-slot-accuracy", "1.0",
       "--failures", "0", "--cache", sampleCache,
     ])
     #expect(result.status == 1)
-    #expect(result.error.contains("intent accuracy"))
+    #expect(result.error.contains("slot accuracy"))
   }
 
   /// `--model-seed 0` is the standard model (the cache's numbers); with a cache, which holds
