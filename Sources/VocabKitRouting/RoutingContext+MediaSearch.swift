@@ -12,7 +12,12 @@ extension RoutingContext {
       if let type = RoutingLexicon.mediaWord(at: index, in: utterance.tokens).type {
         search.mediaType = type
       }
-      if let number = token.number {
+      // A Chinese count names an episode or season only as an ordinal (第一集) or in digits
+      // (3集): 一集 of 最新一集 is "an episode", the latest one, and 两集 two of them.
+      if let number = token.number,
+        number.counter == nil || number.isOrdinal
+          || token.folded.unicodeScalars.contains(where: { ("0"..."9").contains($0) })
+      {
         let previous = index > span.lowerBound ? utterance.tokens[index - 1].latinKey : ""
         if number.counter == "季" || RoutingLexicon.seasonWords.contains(previous) {
           search.season = number.value

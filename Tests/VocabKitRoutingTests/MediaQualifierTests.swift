@@ -22,4 +22,19 @@ import VocabKitNormalization
       #expect(found.map(\.kind) == [.finale], "\(text): \(found)")
     }
   }
+
+  /// 一集 of 最新一集 ("the latest episode") was taken for episode 1. A Chinese count names
+  /// an episode only as an ordinal (第三集) or in digits.
+  @Test(
+    "an episode counted is no episode number",
+    arguments: [
+      ("用爱奇艺播放延禧攻略最新一集", nil, true), ("播放延禧攻略第三集", 3, false),
+      ("播放破冰行动最后一集", nil, false),
+    ] as [(String, Int64?, Bool)])
+  func anEpisodeCountedIsNoEpisodeNumber(text: String, episode: Int64?, latest: Bool) throws {
+    let result = try Router(vocabulary: sampleVocabulary).route(text)
+    #expect(result.intent == "INPlayMediaIntent")
+    #expect(result.mediaSearch?.episode == episode)
+    #expect(result.mediaSearch?.latest == latest)
+  }
 }
