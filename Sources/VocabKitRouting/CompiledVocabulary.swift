@@ -435,7 +435,7 @@ public final class CompiledVocabulary: Sendable {
   }
 
   /// What each template is compiled from, in order: every example of every intent, then
-  /// the intent's standard phrasings (``standardTemplates(of:)``). Cheap: nothing is
+  /// the intent's standard phrasings (``standardTemplates(of:in:)``). Cheap: nothing is
   /// normalized, so a cache's templates can be checked against it.
   static func templateSources(_ registry: VocabularyRegistry) -> [Template.Source] {
     var sources: [Template.Source] = []
@@ -447,27 +447,30 @@ public final class CompiledVocabulary: Sendable {
               text: example.text, app: app.bundleIdentifier, intent: intent.name,
               localization: example.localization))
         }
-        sources += standardTemplates(of: intent, app: app.bundleIdentifier)
+        sources += standardTemplates(of: intent, in: app)
       }
     }
     return sources
   }
 
   /// The standard phrasings of a standard intent, in each language the app wrote examples
-  /// of it in (with that example's localization), minus the app's own phrases.
-  static func standardTemplates(of intent: Intent, app: String) -> [Template.Source] {
+  /// in, of any intent (with the localization of its first example in that language),
+  /// minus the app's own phrases: an app localized into Russian is asked in Russian for
+  /// everything it does, as Siri offers its own phrasings in each language the app supports.
+  static func standardTemplates(of intent: Intent, in app: App) -> [Template.Source] {
     guard StandardPhrasings.covers(intent.name) else { return [] }
     var own = Set(intent.examples.map { $0.text.lowercased() })
     var languages: Set<String> = []
     var result: [Template.Source] = []
-    for example in intent.examples {
+    for example in intent.examples + app.intents.flatMap(\.examples) {
       let language = Router.language(of: example.localization)
       guard languages.insert(language).inserted else { continue }
       for text in StandardPhrasings.phrasings(intent: intent.name, language: language)
       where own.insert(text.lowercased()).inserted {
         result.append(
           Template.Source(
-            text: text, app: app, intent: intent.name, localization: example.localization))
+            text: text, app: app.bundleIdentifier, intent: intent.name,
+            localization: example.localization))
       }
     }
     return result

@@ -119,6 +119,19 @@ import VocabKitVocabulary
     #expect(!play.contains("play ${mediaSearch}"))
   }
 
+  /// Taskly wrote its list-making examples in English only, and its other examples in
+  /// Russian, Chinese, Hindi and Thai too: "создай список отпуск" was no intent. An app's
+  /// languages are those of all its examples.
+  @Test(arguments: [
+    ("создай список отпуск", "отпуск"), ("新建旅行清单", "旅行"), ("สร้างรายการท่องเที่ยว", "ท่องเที่ยว"),
+  ])
+  func anIntentIsAskedInEveryLanguageOfItsApp(text: String, title: String) throws {
+    let result = try Router(vocabulary: sampleVocabulary).route(text)
+    #expect(result.intent == "INCreateTaskListIntent")
+    #expect(result.app == "com.example.taskly")
+    #expect(result.slot("title")?.text == title)
+  }
+
   @Test func aListNamedLikeTheTemplatesWordListResolves() throws {
     let router = Router(vocabulary: Self.terse)
     // The app's own "… my ${targetTaskList} list" is said whole with the list Reading, which
