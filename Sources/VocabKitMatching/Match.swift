@@ -58,3 +58,21 @@ extension Match {
     return a.priority < b.priority
   }
 }
+
+extension Match {
+  /// `entry`'s `phrase` said exactly and whole by token `index` of `tokens`: a match made
+  /// outside the index (the router's card found by its relationship's word in another
+  /// script).
+  package static func exact(
+    _ entry: MatchEntry, phrase: MatchPhrase, token index: Int, of tokens: [Token]
+  ) -> Match {
+    Match(
+      identifier: entry.identifier, type: entry.type, owner: entry.owner,
+      priority: entry.priority, tokenRange: index..<index + 1,
+      scalarRange: tokens[index].scalarRange, text: tokens[index].text, phrase: phrase.text,
+      score: phrase.weight,
+      components: ScoreComponents(
+        phonetic: 1, latin: 1, exact: true, coverage: 1, weight: phrase.weight, shortPenalty: 0,
+        viaPronunciation: false))
+  }
+}

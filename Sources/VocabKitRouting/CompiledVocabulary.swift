@@ -1,6 +1,7 @@
 import Foundation
 import VocabKitMatching
 import VocabKitNormalization
+import VocabKitSupport
 import VocabKitVocabulary
 
 /// A vocabulary compiled for queries: every phrase normalized, every template parsed.
@@ -85,6 +86,10 @@ public final class CompiledVocabulary: Sendable {
   /// The templates' carrier words in scripts written without spaces, to join again where
   /// ICU split one in an utterance.
   let unspacedCarrierWords: UnspacedCarrierWords
+  /// For each shard asked so far, its cards named by relationship ("Mom") by ``KinshipNames``
+  /// group (see ``kinshipCards(of:)``).
+  private let kinshipCardsOfShard = Locked<[ObjectIdentifier: [Int: [(entry: Int, phrase: Int)]]]>(
+    [:])
 
   /// Compiles a registry.
   ///
@@ -225,6 +230,27 @@ public final class CompiledVocabulary: Sendable {
     }
     self.languagesOfApp = languagesOfApp
     intentModel = model
+  }
+
+  /// The cards of `shard` named by relationship, by ``KinshipNames`` group: found by the
+  /// relationship's word in another script (แม่, माँ, мама), which the shard's index does not
+  /// hold (see ``RoutingContext/kinshipMatches(of:adding:)``). Made the first time an
+  /// utterance names a relationship, once per shard: most vocabularies are never asked.
+  ///
+  /// - Complexity: O(*p*) in the number of the shard's phrases the first time, O(1) after.
+  func kinshipCards(of shard: MatchIndex) -> [Int: [(entry: Int, phrase: Int)]] {
+    let key = ObjectIdentifier(shard)
+    if let cards = kinshipCardsOfShard.withLock({ $0[key] }) { return cards }
+    var cards: [Int: [(entry: Int, phrase: Int)]] = [:]
+    for (entry, item) in shard.entries.enumerated() {
+      for (phrase, said) in item.phrases.enumerated() {
+        if let group = KinshipNames.group(of: said.text) {
+          cards[group, default: []].append((entry, phrase))
+        }
+      }
+    }
+    kinshipCardsOfShard.withLock { $0[key] = cards }
+    return cards
   }
 
   /// Each intent's `ParameterExamples` of parameters without vocabulary, normalized once,

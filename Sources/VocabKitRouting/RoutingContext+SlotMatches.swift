@@ -96,6 +96,7 @@ extension RoutingContext {
       matches.sort(by: Match.isRankedBefore)
       found.matches = Array(matches.prefix(costs.slotMatchLimit))
     }
+    found.matches = kinshipMatches(of: shard, adding: found.matches)
     // A match explained away may be taken back inside a span only when it is its entry's
     // whole phrase said exactly, as good as every match that explained it away, and those add only
     // common words to it (Reading inside "reading list", where a template can say "list"):
@@ -115,5 +116,38 @@ extension RoutingContext {
     let result = SlotMatches(kept: found.matches, explainedAway: restorable)
     shardMatches[identifier] = result
     return result
+  }
+
+  /// `matches` with the cards of `shard` named by relationship that a token names in another
+  /// script: "โทรหาแม่" calls the card "Mom", as Siri finds a card by its relationship label
+  /// in the language it is asked in. Scored as an exact match of the card's phrase; the same
+  /// script's other words are the index's own (``KinshipNames/synonyms(of:)``).
+  ///
+  /// - Complexity: O(*n*) lookups for *n* tokens, when the shard has such cards.
+  func kinshipMatches(of shard: MatchIndex, adding matches: [Match]) -> [Match] {
+    let said = utterance.tokens.indices.compactMap { index in
+      KinshipNames.group(of: utterance.tokens[index].folded).map { (index, $0) }
+    }
+    guard !said.isEmpty else { return matches }
+    let cards = vocabulary.kinshipCards(of: shard)
+    var result = matches
+    for (index, group) in said {
+      let token = utterance.tokens[index]
+      guard let named = cards[group] else { continue }
+      for (entryIndex, phraseIndex) in named {
+        let entry = shard.entries[entryIndex]
+        let phrase = entry.phrases[phraseIndex]
+        guard !KinshipNames.sameScript(phrase.text, token.folded),
+          !result.contains(where: {
+            $0.identifier == entry.identifier && $0.tokenRange == index..<index + 1
+              && $0.score >= phrase.weight
+          })
+        else { continue }
+        result.append(.exact(entry, phrase: phrase, token: index, of: utterance.tokens))
+      }
+    }
+    guard result.count > matches.count else { return matches }
+    result.sort(by: Match.isRankedBefore)
+    return Array(result.prefix(costs.slotMatchLimit))
   }
 }

@@ -30,4 +30,16 @@ import VocabKitNormalization
     let father = try index.matches(in: "call my father")
     #expect(!father.contains { $0.identifier == "contact.mom" })
   }
+
+  @Test func aWordOfAGroupIsFoundInAnyScriptAndCase() {
+    let mom = KinshipNames.group(of: "mom")
+    #expect(mom != nil)
+    for word in ["แม่", "माँ", "मम्मी", "妈妈", "我妈", "мама", "маме", "мамочке"] {
+      #expect(KinshipNames.group(of: word) == mom, "\(word)")
+    }
+    #expect(KinshipNames.group(of: "папе") == KinshipNames.group(of: "dad"))
+    #expect(KinshipNames.group(of: "dad") != mom)
+    #expect(KinshipNames.group(of: "momentum") == nil && KinshipNames.group(of: "mae") == nil)
+    #expect(KinshipNames.sameScript("Mom", "mother") && !KinshipNames.sameScript("Mom", "แม่"))
+  }
 }
