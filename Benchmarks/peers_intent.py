@@ -239,8 +239,8 @@ def language_of(localization):
 def add_standard_phrasings(apps, table):
     """Appends to each app's templates the bank's templates of its intents, by the compiler's rule
     (CompiledVocabulary.standardTemplates): for an intent the bank covers, in each language the
-    app wrote examples of it in (in the order first seen), each bank template that is neither
-    one of the intent's examples (both lowercased)
+    app wrote examples in (the intent's own first, then all the app's, in the order first seen),
+    each bank template that is neither one of the intent's examples (both lowercased)
     nor already added. Returns how many were added."""
     added = 0
     for app in apps:
@@ -248,8 +248,9 @@ def add_standard_phrasings(apps, table):
             if intent not in table:
                 continue
             own = {text.lower() for name, _, text in app["examples"] if name == intent}
-            languages = dict.fromkeys(language_of(localization)
-                                      for name, localization, _ in app["examples"] if name == intent)
+            languages = dict.fromkeys(
+                [language_of(localization) for name, localization, _ in app["examples"] if name == intent]
+                + [language_of(localization) for _, localization, _ in app["examples"]])
             for language in languages:
                 for text in table[intent].get(language, []):
                     if text.lower() not in own:
