@@ -34,7 +34,13 @@ extension RoutingContext {
       case .finale: search.finale = true
       }
     }
-    let titleTokens = span.filter { !isQualifier[$0] && !cheapTokens[$0] }
+    // "of" after a qualifier joins it to the title ("the latest episode of yanxi palace",
+    // "season 2 of …"), as 的 does: no word of the title. In "game of thrones" it is one.
+    let titleTokens = span.filter { index in
+      !isQualifier[index] && !cheapTokens[index]
+        && !(index > span.lowerBound && isQualifier[index - 1]
+          && utterance.tokens[index].latinKey == "of" && utterance.tokens[index].script == .latin)
+    }
     if let first = titleTokens.first, let last = titleTokens.last {
       search.title = resolved.candidates.first?.phrase ?? utterance.text(of: first..<last + 1)
       search.isEmpty = false

@@ -37,4 +37,19 @@ import VocabKitNormalization
     #expect(result.mediaSearch?.episode == episode)
     #expect(result.mediaSearch?.latest == latest)
   }
+
+  /// The "of" that joins a qualifier to the title was the title's first word ("of yanxi
+  /// palace"); one inside the title stays.
+  @Test(
+    "the of after a qualifier is no word of the title",
+    arguments: [
+      ("play the latest episode of yanxi palace on iqiyi", "yanxi palace"),
+      ("play episode 3 of game of thrones on iqiyi", "game of thrones"),
+      ("play season 2 of friends", "friends"),
+    ])
+  func theOfAfterAQualifierIsNoWordOfTheTitle(text: String, title: String) throws {
+    let result = try Router(vocabulary: sampleVocabulary).route(text)
+    #expect(result.intent == "INPlayMediaIntent")
+    #expect(result.mediaSearch?.title == title)
+  }
 }
