@@ -17,8 +17,6 @@ struct UnspacedCarrierWords: Sendable {
     .thai, Script(code: "Laoo"), Script(code: "Khmr"), Script(code: "Mymr"),
   ]
 
-  init() {}
-
   /// The carrier words of `templates` in scripts written without spaces.
   ///
   /// - Complexity: O(*n*) normalizations for the *n* literal parts of those templates.
@@ -46,7 +44,7 @@ struct UnspacedCarrierWords: Sendable {
     var index = 0
     while index < tokens.count {
       var joined: Token? = nil
-      var end = index + 1
+      var after = index + 1
       if Self.scripts.contains(tokens[index].script), words[tokens[index].folded] == nil {
         var folded = tokens[index].folded
         var text = tokens[index].text
@@ -60,19 +58,18 @@ struct UnspacedCarrierWords: Sendable {
           text += tokens[next].text
           next += 1
           if let latin = words[folded] {
+            let start = tokens[index].scalarRange.lowerBound
+            let end = tokens[next - 1].scalarRange.upperBound
             joined = Token(
-              text: text,
-              scalarRange: tokens[index].scalarRange
-                .lowerBound..<tokens[next - 1]
-                .scalarRange.upperBound,
-              folded: folded, latinKey: latin, script: tokens[index].script)
-            end = next
+              text: text, scalarRange: start..<end, folded: folded, latinKey: latin,
+              script: tokens[index].script)
+            after = next
             break
           }
         }
       }
       result.append(joined ?? tokens[index])
-      index = end
+      index = after
     }
     return result
   }
