@@ -80,7 +80,10 @@ package enum StandardPhrasings {
         "提醒我${taskTitles}",
       ],
       "ru": ["добавь ${taskTitles} в ${targetTaskList}", "напомни мне ${taskTitles}"],
-      "hi": ["${taskTitles} को ${targetTaskList} में जोड़ो", "${targetTaskList} में ${taskTitles} जोड़ो"],
+      "hi": [
+        "${taskTitles} को ${targetTaskList} में जोड़ो", "${targetTaskList} में ${taskTitles} जोड़ो",
+        "मुझे ${taskTitles} याद दिलाओ",
+      ],
       "th": ["เพิ่ม${taskTitles}ใน${targetTaskList}", "เตือนฉันให้${taskTitles}"],
     ],
     "INCreateTaskListIntent": [

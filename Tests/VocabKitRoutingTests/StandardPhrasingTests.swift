@@ -132,6 +132,14 @@ import VocabKitVocabulary
     #expect(result.slot("title")?.text == title)
   }
 
+  /// Russian, Chinese and Thai had a "remind me to" phrasing; Hindi had none, and "मुझे दूध
+  /// खरीदना याद दिलाओ" (remind me to buy milk) was no intent.
+  @Test func aHindiReminderAddsATask() throws {
+    let result = try Router(vocabulary: sampleVocabulary).route("मुझे दूध खरीदना याद दिलाओ")
+    #expect(result.intent == "INAddTasksIntent")
+    #expect(result.slot("taskTitles")?.text == "दूध खरीदना")
+  }
+
   @Test func aListNamedLikeTheTemplatesWordListResolves() throws {
     let router = Router(vocabulary: Self.terse)
     // The app's own "… my ${targetTaskList} list" is said whole with the list Reading, which
