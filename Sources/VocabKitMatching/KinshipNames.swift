@@ -37,9 +37,9 @@ package enum KinshipNames {
   }
 
   /// Whether two words are written in the same script, as far as telling the groups'
-  /// scripts apart.
+  /// scripts apart (a letter's cases share its block).
   package static func sameScript(_ a: String, _ b: String) -> Bool {
-    scriptKind(a.lowercased()) == scriptKind(b.lowercased())
+    scriptKind(a) == scriptKind(b)
   }
 
   /// The first letter's Unicode block, as far as telling the groups' scripts apart.

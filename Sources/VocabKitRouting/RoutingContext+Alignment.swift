@@ -186,7 +186,7 @@ extension RoutingContext {
     var titleWordLeft = false
     func mayBeTitleWord(_ token: Int) -> Bool {
       let latin = utterance.tokens[token].latinKey
-      return !cheapTokens[token] && !CommonWords.latinKeys.contains(latin)
+      return !cheapTokens[token] && !utterance.isCommonToken[token]
         && !elements.contains {
           if case .word(_, let word) = $0 { return word == latin }
           return false

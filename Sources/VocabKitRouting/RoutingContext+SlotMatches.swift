@@ -125,13 +125,10 @@ extension RoutingContext {
   ///
   /// - Complexity: O(*n*) lookups for *n* tokens, when the shard has such cards.
   func kinshipMatches(of shard: MatchIndex, adding matches: [Match]) -> [Match] {
-    let said = utterance.tokens.indices.compactMap { index in
-      KinshipNames.group(of: utterance.tokens[index].folded).map { (index, $0) }
-    }
-    guard !said.isEmpty else { return matches }
+    guard !kinshipWords.isEmpty else { return matches }
     let cards = vocabulary.kinshipCards(of: shard)
     var result = matches
-    for (index, group) in said {
+    for (index, group) in kinshipWords {
       let token = utterance.tokens[index]
       guard let named = cards[group] else { continue }
       for (entryIndex, phraseIndex) in named {

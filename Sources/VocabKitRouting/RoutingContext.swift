@@ -63,6 +63,9 @@ struct RoutingContext {
   let possessives: (utterance: PreparedUtterance, tokens: [Bool])?
   /// The app the utterance names, if one is named clearly.
   let namedApp: String?
+  /// The tokens that are a word for a family member, with its ``KinshipNames`` group: what
+  /// finds a card named by relationship in another script (``kinshipMatches(of:adding:)``).
+  let kinshipWords: [(token: Int, group: Int)]
   /// The media qualifier phrases of the whole utterance ("season finale", 大结局), left to
   /// right, and for each token whether it qualifies a media search rather than naming it.
   let qualifierPhrases: [(range: Range<Int>, kind: MediaQualifiers.Kind)]
@@ -156,6 +159,9 @@ struct RoutingContext {
       }
     }
     self.namedApp = named
+    kinshipWords = utterance.tokens.indices.compactMap { index in
+      KinshipNames.group(of: utterance.tokens[index].folded).map { (index, $0) }
+    }
     self.cheapTokens = cheap
     let tokens = utterance.tokens
     qualifierPhrases = vocabulary.mediaQualifiers.find(in: tokens, range: tokens.indices)
